@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { PageHeading } from "@/components/page-heading";
+
+export function MemoryEditPage() {
+  const { t } = useTranslation();
+  return <PageHeading title={t("titles.memoryEdit")} />;
+}

@@ -1,0 +1,4 @@
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  unreadCount: () => [...notificationKeys.all, "unread-count"] as const,
+};

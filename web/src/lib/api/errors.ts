@@ -1,0 +1,23 @@
+import type { TFunction } from "i18next";
+import { ApiError } from "./client";
+
+const translatedCodes = ["unauthorized", "not_found", "validation_failed", "consent_required"] as const;
+type TranslatedCode = (typeof translatedCodes)[number];
+
+function isTranslatedCode(code: string | null): code is TranslatedCode {
+  return translatedCodes.includes(code as TranslatedCode);
+}
+
+/**
+ * A message for the user: the translation of the server's stable code when there is one, else the
+ * server's own message, else a generic text (DESIGN: the French interface shows no English server text).
+ */
+export function errorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (isTranslatedCode(error.code)) return t(`errors.${error.code}`);
+    if (error.serverMessage) return error.serverMessage;
+    return t("errors.generic");
+  }
+  if (error instanceof TypeError) return t("errors.serverUnavailable");
+  return t("errors.generic");
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequestOrNull } from "@/lib/api/client";
+import type { User } from "@/lib/api/types";
+import { authKeys } from "./keys";
+
+/** GET /api/auth/user: the signed-in user, or null when the server answers 401. */
+export function getUser(): Promise<User | null> {
+  return apiRequestOrNull<User>("/api/auth/user");
+}
+
+/** SPEC §7: refetched on mount and window focus, no retry. */
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.user(),
+    queryFn: getUser,
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+
+export function useCurrentUser() {
+  return useQuery(userQueryOptions());
+}
+
+/** The user in the signed-in part of the app, where the router guarantees one. */
+export function useSignedInUser(): User {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error("useSignedInUser used outside the signed-in routes");
+  return data;
+}
+
+export function hasGivenConsents(user: User): boolean {
+  return user.consents.dataProcessingAt !== null && user.consents.termsAt !== null;
+}
