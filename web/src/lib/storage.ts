@@ -9,12 +9,14 @@ export function readStorage(key: string): string | null {
   }
 }
 
-export function writeStorage(key: string, value: string | null): void {
+/** Returns false when storage refused the write. */
+export function writeStorage(key: string, value: string | null): boolean {
   try {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
+    return true;
   } catch {
-    // Storage refused: the choice lasts for this page only.
+    return false;
   }
 }
 
@@ -36,7 +38,7 @@ export function storedValue<T>(
 ): StoredValue<T> {
   const listeners = new Set<() => void>();
   let cache: { raw: string | null; value: T } | null = null;
-  // Used when storage refuses writes, so the choice still holds for this page.
+  // Used only when storage refuses writes, so the choice still holds for this page.
   let memory: { raw: string | null } | null = null;
 
   const get = () => {
@@ -59,8 +61,7 @@ export function storedValue<T>(
   };
   const set = (value: T) => {
     const raw = serialize(value);
-    writeStorage(key, raw);
-    memory = { raw };
+    memory = writeStorage(key, raw) ? null : { raw };
     notify();
   };
   return { get, set, subscribe, use: () => useSyncExternalStore(subscribe, get, get) };

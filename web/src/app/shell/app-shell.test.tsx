@@ -1,0 +1,155 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeUser, signedInApi } from "@/test/api";
+import { setViewportWidth } from "@/test/media";
+import { renderApp } from "@/test/render";
+import { badgeText } from "@/features/notifications/components/notification-bell";
+
+afterEach(() => vi.useRealTimers());
+
+describe("header", () => {
+  it("shows the initial and display name, and the user menu", async () => {
+    const user = userEvent.setup();
+    signedInApi(makeUser({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" }));
+    renderApp("/");
+    const trigger = await screen.findByTestId("user-menu-trigger");
+    expect(trigger).toHaveTextContent("AAda Lovelace");
+    await user.click(trigger);
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("ada@example.com")).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
+    expect(within(menu).getByRole("menuitem", { name: "Friends" })).toHaveAttribute("href", "/friends");
+    expect(within(menu).getByRole("menuitem", { name: "Tutorial" })).toHaveAttribute("href", "/tutorial");
+    expect(within(menu).getByRole("menuitem", { name: "Sign out" })).toHaveAttribute("href", "/api/logout");
+    expect(within(menu).queryByRole("menuitem", { name: "Administration" })).not.toBeInTheDocument();
+  });
+
+  it("falls back to the e-mail for the name and initial", async () => {
+    signedInApi(makeUser({ firstName: null, lastName: null, username: null, email: "zed@example.com" }));
+    renderApp("/");
+    expect(await screen.findByTestId("user-menu-trigger")).toHaveTextContent("Zzed");
+  });
+
+  it("offers the admin page to the administrator", async () => {
+    const user = userEvent.setup();
+    signedInApi(makeUser({ id: 1, isAdmin: true }));
+    renderApp("/");
+    await user.click(await screen.findByTestId("user-menu-trigger"));
+    expect(await screen.findByRole("menuitem", { name: "Administration" })).toHaveAttribute("href", "/admin");
+  });
+
+  it("hides the badge at 0", async () => {
+    const { requests } = signedInApi(makeUser(), {}, 0);
+    renderApp("/");
+    await screen.findByRole("button", { name: "Notifications" });
+    await waitFor(() => expect(requests.some((r) => r.path === "/api/notifications/unread-count")).toBe(true));
+    expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument();
+  });
+
+  it("shows 9+ above 9 unread notifications", async () => {
+    const user = userEvent.setup();
+    signedInApi(makeUser(), {}, 12);
+    renderApp("/");
+    expect(await screen.findByTestId("notification-badge")).toHaveTextContent("9+");
+    const bell = screen.getByRole("button", { name: "Notifications, 12 unread" });
+    await user.click(bell);
+    expect(await screen.findByText("You have 12 unread notifications.")).toBeInTheDocument();
+  });
+
+  it("polls the unread count every 30 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let count = 0;
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/notifications/unread-count": () => ({ body: { count: ++count } }),
+    });
+    renderApp("/");
+    expect(await screen.findByTestId("notification-badge")).toHaveTextContent("1");
+    const countRequests = () => requests.filter((r) => r.path === "/api/notifications/unread-count").length;
+    expect(countRequests()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(countRequests()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await waitFor(() => expect(screen.getByTestId("notification-badge")).toHaveTextContent("2"));
+    expect(countRequests()).toBe(2);
+  });
+
+  it("computes badge texts", () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(1)).toBe("1");
+    expect(badgeText(9)).toBe("9");
+    expect(badgeText(10)).toBe("9+");
+  });
+});
+
+describe("sidebar", () => {
+  it("highlights the current route", async () => {
+    signedInApi(makeUser());
+    renderApp("/entities/people");
+    const sidebar = await screen.findByTestId("sidebar");
+    expect(within(sidebar).getByRole("link", { name: "People" })).toHaveAttribute("aria-current", "page");
+    expect(within(sidebar).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("lists the links of SPEC §2 in order", async () => {
+    signedInApi(makeUser());
+    renderApp("/");
+    const sidebar = await screen.findByTestId("sidebar");
+    const nav = within(sidebar).getByRole("navigation", { name: "Main navigation" });
+    expect(within(nav).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      "/",
+      "/memories",
+      "/timeline",
+      "/entities",
+      "/entities/periods",
+      "/entities/people",
+      "/entities/objects",
+      "/entities/activities",
+      "/entities/locations",
+      "/entities/emotions",
+      "/feedback",
+      "/friends",
+      "/settings",
+      "/tutorial",
+    ]);
+  });
+
+  it("collapses and reopens from the header", async () => {
+    const user = userEvent.setup();
+    signedInApi(makeUser());
+    renderApp("/");
+    await screen.findByTestId("sidebar");
+    await user.click(screen.getByRole("button", { name: "Collapse sidebar" }));
+    expect(screen.queryByTestId("sidebar")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Open sidebar" }));
+    expect(screen.getByTestId("sidebar")).toBeInTheDocument();
+  });
+});
+
+describe("mobile drawer", () => {
+  it("is closed by default, opens from the menu button and closes when the viewport becomes desktop", async () => {
+    const user = userEvent.setup();
+    setViewportWidth(375);
+    signedInApi(makeUser());
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(screen.queryByTestId("mobile-drawer")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    const drawer = await screen.findByTestId("mobile-drawer");
+    expect(within(drawer).getByRole("link", { name: "Memories" })).toBeInTheDocument();
+    act(() => setViewportWidth(1024));
+    await waitFor(() => expect(screen.queryByTestId("mobile-drawer")).not.toBeInTheDocument());
+  });
+
+  it("closes after following a link", async () => {
+    const user = userEvent.setup();
+    setViewportWidth(375);
+    signedInApi(makeUser());
+    renderApp("/");
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    const drawer = await screen.findByTestId("mobile-drawer");
+    await user.click(within(drawer).getByRole("link", { name: "Timeline" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Timeline" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId("mobile-drawer")).not.toBeInTheDocument());
+  });
+});

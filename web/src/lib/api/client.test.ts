@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { mockApi } from "@/test/api";
+import { getUser } from "@/lib/auth/get-user";
+import { ApiError, apiRequest } from "./client";
+import { errorMessage } from "./errors";
+import { i18n } from "@/lib/i18n";
+
+describe("apiRequest", () => {
+  it("sends JSON with credentials and returns the parsed body", async () => {
+    const { requests, fetchMock } = mockApi({ "PATCH /api/auth/user": ({ body }) => ({ body: { echoed: body } }) });
+    await expect(apiRequest("/api/auth/user", { method: "PATCH", body: { theme: "dark" } })).resolves.toEqual({
+      echoed: { theme: "dark" },
+    });
+    expect(requests).toEqual([{ method: "PATCH", path: "/api/auth/user", body: { theme: "dark" } }]);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe("include");
+    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
+  });
+
+  it("fails with status, code and the SPEC §8 message", async () => {
+    mockApi({ "POST /api/auth/consent": () => ({ status: 400, body: { message: "Both consents", code: "consent_required" } }) });
+    const error = await apiRequest("/api/auth/consent", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe("consent_required");
+    expect(apiError.message).toBe('400: {"message":"Both consents","code":"consent_required"}');
+    expect(errorMessage(apiError, i18n.t)).toBe("Please accept both consents to continue.");
+  });
+
+  it("shows the server's message for codes the interface does not know", () => {
+    const error = new ApiError(409, "Conflict", JSON.stringify({ message: "Already there", code: "conflict" }));
+    expect(errorMessage(error, i18n.t)).toBe("Already there");
+  });
+});
+
+describe("getUser", () => {
+  it("answers null on 401", async () => {
+    mockApi({ "GET /api/auth/user": () => ({ status: 401, body: { message: "no", code: "unauthorized" } }) });
+    await expect(getUser()).resolves.toBeNull();
+  });
+
+  it("still fails on other errors", async () => {
+    mockApi({ "GET /api/auth/user": () => ({ status: 500, body: { message: "Internal error", code: "internal" } }) });
+    await expect(getUser()).rejects.toBeInstanceOf(ApiError);
+  });
+});
