@@ -1,0 +1,99 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * The e2e test with two checks on every test: no uncaught page error, and no console error other
+ * than failed resource loads (a 401 from /api/auth/user is how the app learns it is signed out).
+ * A Content-Security-Policy violation (an inline script, say) is a console error and fails the test.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          errors.push(`console: ${message.text()}`);
+        }
+      });
+      await use(errors);
+      expect(errors, "errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+  expect(serious, `serious or critical accessibility violations on ${label}`).toEqual([]);
+}
+
+export interface Person {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+let counter = 0;
+/** A new person for each test, so tests do not share accounts. */
+export function newPerson(firstName = "Ada", lastName = "Lovelace"): Person {
+  counter += 1;
+  const id = `${Date.now().toString(36)}-${process.pid}-${counter}`;
+  return { email: `${firstName.toLowerCase()}.${id}@example.test`, firstName, lastName };
+}
+
+/** Stores the cookie choice and the beta acknowledgement so the overlays stay out of the way. */
+export async function dismissOverlays(page: Page) {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem("lifegraph.cookieConsent")) {
+      window.localStorage.setItem(
+        "lifegraph.cookieConsent",
+        JSON.stringify({ essential: true, analytics: false, functionality: false }),
+      );
+    }
+    if (!window.localStorage.getItem("lifegraph.betaAcknowledged")) {
+      window.localStorage.setItem("lifegraph.betaAcknowledged", "true");
+    }
+  });
+}
+
+/** Fills the server's local sign-in page (/auth/local) and submits it. */
+export async function fillLocalSignIn(page: Page, person: Person, check = true) {
+  await expect(page).toHaveURL(/\/auth\/local/);
+  if (check) await expectAccessible(page, "/auth/local");
+  await page.getByLabel("Email").fill(person.email);
+  await page.locator('input[name="firstName"]').fill(person.firstName);
+  await page.locator('input[name="lastName"]').fill(person.lastName);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export function consentCheckboxes(page: Page) {
+  const main = page.getByRole("main");
+  return {
+    dataProcessing: main.getByRole("checkbox", { name: /processes my personal data|traite mes données/ }),
+    terms: main.getByRole("checkbox", { name: /at least 16|au moins 16/ }),
+  };
+}
+
+/** Registers a new person through /register with both consents; ends on the signed-in dashboard. */
+export async function signUp(page: Page, person: Person = newPerson()) {
+  await page.goto("/register");
+  const { dataProcessing, terms } = consentCheckboxes(page);
+  await dataProcessing.check();
+  await terms.check();
+  await page.getByRole("main").getByRole("button", { name: "Sign up" }).click();
+  await fillLocalSignIn(page, person, false);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  return person;
+}
