@@ -1,0 +1,1326 @@
+//! The extraction rules. One pass builds candidate mentions from five sources — the writer's own
+//! names (Aho-Corasick), kin words, capitalised name spans, the lexicons and a few patterns —
+//! then resolves overlaps, links what is left to existing entities and scores everything.
+
+use std::borrow::Cow;
+
+use crate::lexicon::{LEX, LangLex, LexEntry, LexKind, Lexicons};
+use crate::link::{Cand, KnownHit, Matcher, Reason, Via};
+use crate::token::{Doc, TokKind, gap};
+use crate::{
+    EntityMatch, EntityType, Lang, MemoryText, SuggestedAction, ValidationResult, name_key,
+};
+
+/// Longest input processed; anything beyond is ignored (a memory is far shorter).
+const MAX_INPUT: usize = 1 << 20;
+
+/// Maps a match in [`Doc::folded`] (pattern `" a b "`) to its first and last token.
+pub(crate) fn tok_range(doc: &Doc<'_>, start: usize, end: usize) -> Option<(usize, usize)> {
+    let a = doc.toks.binary_search_by(|t| t.fstart.cmp(&(start + 1))).ok()?;
+    let b = doc.toks.binary_search_by(|t| t.fend.cmp(&(end - 1))).ok()?;
+    if b < a {
+        return None;
+    }
+    // A match may not split a hyphenated compound ("Marie" in "Marie-Claire").
+    if doc.toks[a].hyph_prev {
+        return None;
+    }
+    if b + 1 < doc.toks.len() && doc.toks[b + 1].hyph_prev {
+        return None;
+    }
+    // Nor run across a sentence end.
+    for t in &doc.toks[a + 1..=b] {
+        if t.gap & gap::STOP != 0 {
+            return None;
+        }
+    }
+    Some((a, b))
+}
+
+/// Guesses the language from function words.
+pub(crate) fn detect_lang(doc: &Doc<'_>) -> Lang {
+    let (mut en, mut fr) = (0i32, 0i32);
+    for i in 0..doc.toks.len() {
+        match doc.f(i) {
+            "the" | "and" | "i" | "was" | "with" | "my" | "to" | "of" | "we" | "it" | "is" | "at"
+            | "for" | "in" | "she" | "he" | "'s" | "'m" | "but" | "so" | "her" | "his" => {
+                en += 1
+            }
+            "le" | "la" | "les" | "et" | "je" | "j'" | "de" | "des" | "un" | "une" | "est"
+            | "avec" | "a" | "au" | "pour" | "dans" | "que" | "qui" | "on" | "ma" | "mon"
+            | "l'" | "d'" | "du" | "c'" | "m'" | "pas" | "elle" | "il" | "sur" | "mais" => {
+                fr += 1
+            }
+            _ => {}
+        }
+    }
+    if fr > en { Lang::Fr } else { Lang::En }
+}
+
+/// A candidate entity mention.
+#[derive(Debug, Clone)]
+struct Mention {
+    a: usize,
+    b: usize,
+    ty: EntityType,
+    name: String,
+    /// Canonical lexicon entry (for de-duplication of inflected forms).
+    canon: Option<u32>,
+    score: f32,
+    rel: Option<String>,
+    links: Vec<Cand>,
+    /// Source strength for overlap resolution: 5 the writer's own names, 4 kin, 3 cue-backed
+    /// names, 2 lexicon, 1 weak guess.
+    prio: u8,
+    /// Linking may try typo matching.
+    fuzzy: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct LexHit {
+    a: usize,
+    b: usize,
+    e: LexEntry,
+}
+
+struct Cx<'a> {
+    doc: &'a Doc<'a>,
+    lang: Lang,
+    lex: &'static Lexicons,
+    ll: &'static LangLex,
+    m: &'a Matcher,
+    lower_style: bool,
+    title_case: bool,
+    lexh: Vec<LexHit>,
+    known: Vec<KnownHit>,
+    blocked: Vec<bool>,
+    /// Token is part of a kin word used as a name, title or role.
+    kin_tok: Vec<bool>,
+    /// Lexicon kinds covering each token (bit per [`LexKind`]).
+    kinds: Vec<u8>,
+    /// Kin hit ending at a token: (first token, kin index).
+    kin_end: Vec<Option<(usize, u32)>>,
+    /// Longest gazetteer place starting at a token: its last token.
+    place_at: Vec<Option<usize>>,
+    /// Tokens covered by the writer's names or kin words (person/location).
+    strong: Vec<bool>,
+    /// Tokens covered by gazetteer places.
+    placed: Vec<bool>,
+    /// Folded words written with a capital in mid-sentence.
+    mid_caps: std::collections::HashSet<String>,
+    out: Vec<Mention>,
+}
+
+fn kind_bit(k: LexKind) -> u8 {
+    match k {
+        LexKind::Emotion => 1,
+        LexKind::Activity => 2,
+        LexKind::Object => 4,
+        LexKind::Period => 8,
+        LexKind::Kin => 16,
+        LexKind::Place => 32,
+        LexKind::Block => 64,
+    }
+}
+const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
+
+// Word classes used by the rules (folded forms).
+const PLACE_PREPS: &[&str] = &[
+    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside",
+    "inside", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers",
+    "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
+];
+const PERSON_PREPS: &[&str] = &[
+    "with", "avec", "chez", "and", "et", "by", "named", "called", "nicknamed", "met", "meet",
+    "meeting", "told", "asked", "thanked", "hugged", "kissed", "visit", "appelle", "nomme",
+    "for", "pour", "love", "miss", "adopted", "adopte",
+];
+const WORK_VERBS: &[&str] = &[
+    "watched", "watching", "watch", "read", "reading", "reread", "discussed", "discussing",
+    "finished", "saw", "seen", "regarde", "regarder", "revu", "lu", "lire", "relu", "discute",
+    "vu", "chante", "sang", "sing", "singing", "performed", "rehearsed", "practised", "practiced",
+    "through",
+];
+const MUSIC_CUES: &[&str] = &["accords", "chords", "solo", "air", "tune", "song", "chanson", "morceau"];
+const FIRST_PERSON: &[&str] = &[
+    "i", "we", "me", "us", "my", "our", "je", "j'", "m'", "moi", "nous", "on", "mon", "ma",
+    "mes", "'m", "myself",
+];
+const THIRD_SUBJECT: &[&str] = &[
+    "he", "she", "they", "il", "elle", "ils", "elles", "everyone", "everybody", "nobody",
+];
+const THIRD_POSSESSIVE: &[&str] = &["his", "her", "their", "sa", "son", "ses", "leur", "leurs"];
+const MY: &[&str] = &["my", "our", "ma", "mon", "mes", "notre", "nos"];
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "his", "her", "their", "your", "its", "this", "that", "every", "le", "la",
+    "les", "l'", "un", "une", "sa", "son", "ses", "leur", "leurs", "ta", "ton", "tes", "votre",
+    "vos", "ce", "cette", "some", "any", "no", "des", "du", "d'", "my", "our", "ma", "mon",
+    "mes", "notre", "nos",
+];
+const EMOTION_CONTEXT: &[&str] = &[
+    "feel", "feels", "felt", "feeling", "so", "very", "really", "quite", "too", "bit", "little",
+    "am", "was", "were", "be", "been", "being", "'m", "got", "get", "getting", "more", "most",
+    "totally", "completely", "incredibly", "such", "truly", "deeply", "mostly", "weirdly",
+    "strangely", "oddly", "just", "still", "utterly", "sens", "sentais", "senti", "sentie",
+    "sentir", "sentis", "suis", "etais", "ete", "etre", "trop", "si", "tellement", "tres",
+    "vraiment", "assez", "peu", "plutot", "completement", "profondement", "quelle", "quel",
+    "grande", "grand", "eu", "avais", "rendu", "rendue", "aussi", "as", "entre", "of", "with",
+    "de", "d'", "sheer", "pure", "and", "et", "tout", "toute",
+];
+const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
+const OBJECT_VERBS: &[&str] = &[
+    "gave", "give", "given", "bought", "buy", "found", "find", "kept", "keep", "treasure",
+    "inherited", "offered", "got", "received", "fixed", "repaired", "restored", "lost", "broke",
+    "made", "knitted", "sewed", "framed", "wore", "wear", "wearing", "carry", "carried",
+    "brought", "surprised", "donne", "offert", "offerte", "achete", "retrouve", "garde",
+    "gardee", "herite", "repare", "perdu", "apporte", "ressorti", "casse", "tricote", "montre",
+    "porte", "portait", "reparer", "offrir", "garder", "offert", "found", "stays", "kept",
+    "fit", "clearing", "replaced", "photos",
+];
+const OBJECT_ADJ: &[&str] = &[
+    "old", "favourite", "favorite", "chipped", "framed", "vieux", "vieille", "vieil", "ancien",
+    "ancienne", "prefere", "preferee", "precious", "antique", "battered", "beloved", "first",
+    "new", "nouveau", "nouvelle", "blue", "green", "red", "yellow", "black", "white", "pink",
+    "rouge", "bleu", "bleue", "vert", "verte", "noir", "noire", "blanc", "blanche", "little",
+    "petit", "petite", "tiny", "wooden", "silver", "gold", "golden", "leather", "woollen",
+];
+const VERBISH_AFTER: &[&str] = &[
+    "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always",
+    "never", "just", "finally", "still", "also", "made", "came", "went", "took", "told", "asked",
+    "lent", "brought", "gave", "got", "loved", "loves", "wants", "wanted", "thinks", "thought",
+    "called", "sent", "did", "does", "hid", "stayed", "tried", "a", "avait", "est", "etait",
+    "m'", "me", "nous", "lui", "se", "s'", "n'", "ne", "y", "va", "fait", "dit", "sera", "aime",
+    "'s", "who", "qui", "and", "et", "isn't", "wasn't", "'ll", "'d", "et", "agreed",
+];
+
+impl<'a> Cx<'a> {
+    fn n(&self) -> usize {
+        self.doc.toks.len()
+    }
+
+    fn f(&self, i: usize) -> &str {
+        self.doc.f(i)
+    }
+
+    /// Previous token in the same sentence.
+    fn prev(&self, i: usize) -> Option<usize> {
+        if i == 0 || self.doc.toks[i].gap & gap::STOP != 0 {
+            None
+        } else {
+            Some(i - 1)
+        }
+    }
+
+    /// Next token in the same sentence.
+    fn next(&self, i: usize) -> Option<usize> {
+        let j = i + 1;
+        if j >= self.n() || self.doc.toks[j].gap & gap::STOP != 0 { None } else { Some(j) }
+    }
+
+    fn prev_f(&self, i: usize) -> Option<&str> {
+        self.prev(i).map(|j| self.f(j))
+    }
+
+    fn is_stop(&self, i: usize) -> bool {
+        self.lex.stop.contains(self.f(i))
+    }
+
+    /// Folded words in the `k` tokens before `i`, same sentence.
+    fn before(&self, i: usize, k: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut j = i;
+        let mut left = k;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            let p = self.prev(j)?;
+            j = p;
+            Some(p)
+        })
+    }
+
+    fn any_before(&self, i: usize, k: usize, set: &[&str]) -> bool {
+        self.before(i, k).any(|j| set.contains(&self.f(j)))
+    }
+
+    /// The nearest pronoun before `i` in its clause is a third person.
+    fn third_person(&self, i: usize, possessive_too: bool) -> bool {
+        let mut j = i;
+        for _ in 0..8 {
+            let Some(p) = self.prev(j) else { return false };
+            let w = self.f(p);
+            if FIRST_PERSON.contains(&w) {
+                return false;
+            }
+            if THIRD_SUBJECT.contains(&w) || (possessive_too && THIRD_POSSESSIVE.contains(&w)) {
+                return true;
+            }
+            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that") {
+                return false;
+            }
+            j = p;
+        }
+        false
+    }
+
+    /// The writer is plausibly the subject of the verb at `i`.
+    fn writer_subject(&self, i: usize) -> bool {
+        if self.doc.toks[i].sent_start {
+            return true;
+        }
+        for (k, j) in self.before(i, 3).enumerate() {
+            let w = self.f(j);
+            if matches!(w, "i" | "we" | "je" | "j'" | "ai" | "avons" | "on" | "nous") {
+                return true;
+            }
+            if k == 0 && self.doc.toks[j].sent_start && matches!(w, "finally" | "also" | "then" | "just" | "enfin" | "puis" | "ensuite") {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn cap_word(&self, i: usize) -> bool {
+        let t = &self.doc.toks[i];
+        t.kind == TokKind::Word && t.cap && !self.is_stop(i) && t.end - t.start >= 2
+    }
+
+    fn text(&self, a: usize, b: usize) -> &'a str {
+        self.doc.span_text(a, b)
+    }
+
+    fn push(&mut self, m: Mention) {
+        if m.prio >= 4 && matches!(m.ty, EntityType::Person | EntityType::Location) {
+            for t in m.a..=m.b {
+                self.strong[t] = true;
+            }
+        }
+        if m.prio == 3 && m.ty == EntityType::Location {
+            for t in m.a..=m.b {
+                self.placed[t] = true;
+            }
+        }
+        self.out.push(m);
+    }
+
+    // ---------------------------------------------------------------- sources
+
+    fn lexicon_hits(&mut self) {
+        let doc = self.doc;
+        for (i, t) in doc.toks.iter().enumerate() {
+            if t.cap && !t.sent_start && t.kind == TokKind::Word {
+                self.mid_caps.insert(doc.f(i).to_string());
+            }
+        }
+        for mat in self.ll.ac.find_overlapping_iter(doc.folded.as_str()) {
+            let Some((a, b)) = tok_range(doc, mat.start(), mat.end()) else { continue };
+            for e in &self.ll.pats[mat.pattern().as_usize()] {
+                if e.kind == LexKind::Block {
+                    for t in a..=b {
+                        self.blocked[t] = true;
+                    }
+                }
+                for t in a..=b {
+                    self.kinds[t] |= kind_bit(e.kind);
+                }
+                if e.kind == LexKind::Kin {
+                    let longer = self.kin_end[b].is_none_or(|(oa, _)| a < oa);
+                    if longer {
+                        self.kin_end[b] = Some((a, e.idx));
+                    }
+                }
+                if e.kind == LexKind::Place && self.place_at[a].is_none_or(|ob| b > ob) {
+                    self.place_at[a] = Some(b);
+                }
+                self.lexh.push(LexHit { a, b, e: *e });
+            }
+        }
+    }
+
+    fn known_hits(&mut self) {
+        self.known = self.m.hits(self.doc);
+        let hits = std::mem::take(&mut self.known);
+        for h in &hits {
+            let ent = &self.m.ents[h.ent as usize];
+            let ty = ent.entity_type;
+            let all_lower = (h.a..=h.b).all(|t| !self.doc.toks[t].cap);
+            let mut score = match h.via {
+                Via::Name => 0.95,
+                Via::Alias => 0.93,
+                Via::Short => 0.86,
+            };
+            if h.proper && all_lower && !self.lower_style {
+                // A proper name written in lower case: an ordinary word ("summer", "rose")?
+                let common = (h.a..=h.b).any(|t| {
+                    let w = self.f(t);
+                    self.lex.stop.contains(w)
+                        || self.lex.firstnames.get(w).copied().unwrap_or(false)
+                        || self.kinds[t] & CONTENT_BITS != 0
+                });
+                if common && matches!(ty, EntityType::Person | EntityType::Location) {
+                    continue;
+                }
+                score = 0.7;
+            }
+            // A kin word alias ("Mum", "Granny") after a determiner is not that person.
+            if ty == EntityType::Person && h.a == h.b {
+                if let Some(p) = self.prev_f(h.a) {
+                    let w = self.f(h.a);
+                    let is_kin = self.kin_end[h.b].is_some_and(|(ka, _)| ka == h.a);
+                    if is_kin && DETERMINERS.contains(&p) && !MY.contains(&p) {
+                        continue;
+                    }
+                    if is_kin && MY.contains(&p) && w.len() > 0 {
+                        // "my mum": fine, it is the writer's.
+                    }
+                }
+            }
+            let conf = match h.via {
+                Via::Name => 0.97,
+                Via::Alias => 0.94,
+                Via::Short => 0.9,
+            };
+            let reason = match h.via {
+                Via::Name => Reason::ExactName,
+                Via::Alias => Reason::Alias,
+                Via::Short => Reason::NameWithoutArticle,
+            };
+            let rel = if ty == EntityType::Person { ent.category.clone() } else { None };
+            let m = Mention {
+                a: h.a,
+                b: h.b,
+                ty,
+                name: self.text(h.a, h.b).to_string(),
+                canon: None,
+                score,
+                rel,
+                links: vec![Cand { ent: h.ent, conf: if score < 0.8 { conf - 0.2 } else { conf }, reason }],
+                prio: 5,
+                fuzzy: false,
+            };
+            self.push(m);
+        }
+        self.known = hits;
+    }
+
+    /// Kin words: "my sister" resolved to the writer's one sister; "Mum", "Papy" used as names.
+    fn kin(&mut self) {
+        let hits: Vec<LexHit> = self.lexh.iter().filter(|h| h.e.kind == LexKind::Kin).copied().collect();
+        for h in hits {
+            let info = &self.ll.kin[h.e.idx as usize];
+            let cat = info.category.clone();
+            let prev = self.prev(h.a);
+            let pw = prev.map(|p| self.f(p).to_string());
+            let next_name = self.next(h.b).is_some_and(|j| self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false)));
+            let next_appelle = self.next(h.b).is_some_and(|j| matches!(self.f(j), "s'" | "named" | "called"));
+            let cap = self.doc.toks[h.a].cap;
+            for t in h.a..=h.b {
+                self.kin_tok[t] = true;
+            }
+            if pw.as_deref().is_some_and(|p| MY.contains(&p)) {
+                if next_name || next_appelle {
+                    continue; // "my brother Marcus": the name carries the mention.
+                }
+                let people = self.m.people_in_category(&cat);
+                if people.len() == 1 {
+                    let ei = people[0];
+                    let ent = &self.m.ents[ei as usize];
+                    self.push(Mention {
+                        a: prev.unwrap_or(h.a),
+                        b: h.b,
+                        ty: EntityType::Person,
+                        name: ent.name.clone(),
+                        canon: None,
+                        score: 0.9,
+                        rel: Some(cat.clone()),
+                        links: vec![Cand { ent: ei, conf: 0.92, reason: Reason::Relationship }],
+                        prio: 4,
+                        fuzzy: false,
+                    });
+                }
+                continue;
+            }
+            if !info.name || h.a != h.b && !cap {
+                continue;
+            }
+            if !(cap || self.lower_style) {
+                continue;
+            }
+            if pw.as_deref().is_some_and(|p| DETERMINERS.contains(&p)) {
+                continue;
+            }
+            if info.title && next_name {
+                continue; // "Grandpa Joe": a name span.
+            }
+            let people = self.m.people_in_category(&cat);
+            let mut links = Vec::new();
+            if people.len() == 1 {
+                links.push(Cand { ent: people[0], conf: 0.88, reason: Reason::Relationship });
+            }
+            self.push(Mention {
+                a: h.a,
+                b: h.b,
+                ty: EntityType::Person,
+                name: self.text(h.a, h.b).to_string(),
+                canon: None,
+                score: 0.88,
+                rel: Some(cat),
+                links,
+                prio: 4,
+                fuzzy: false,
+            });
+        }
+    }
+
+    /// Gazetteer places.
+    fn places(&mut self) {
+        let hits: Vec<LexHit> = self.lexh.iter().filter(|h| h.e.kind == LexKind::Place).copied().collect();
+        for h in hits {
+            if self.blocked[h.a] {
+                continue;
+            }
+            // Needs a capital on a content word unless the name is unambiguous.
+            let capped = (h.a..=h.b).any(|t| self.doc.toks[t].cap && !self.is_stop(t));
+            let place = &self.lex.places[h.e.idx as usize];
+            let single = h.a == h.b;
+            if !capped && !self.lower_style {
+                if h.e.caps || place.caps {
+                    continue;
+                }
+                // A lower-case single word that is also a first name or a stop word: skip.
+                if single && (self.lex.firstnames.contains_key(self.f(h.a)) || self.is_stop(h.a)) {
+                    continue;
+                }
+            }
+            if h.e.caps && !capped {
+                continue;
+            }
+            // A first name that is also a place (Florence, Nancy) is decided by the span rules.
+            if single && self.lex.firstnames.contains_key(self.f(h.a)) && capped {
+                continue;
+            }
+            // Inside a larger capitalised name ("Paris Hilton", "Lincoln High")? Let spans decide.
+            let left_cap = self.prev(h.a).is_some_and(|p| self.cap_word(p) && !self.doc.toks[h.a].sent_start);
+            let right_cap = self.next(h.b).is_some_and(|j| self.cap_word(j));
+            if capped && (left_cap || right_cap) {
+                continue;
+            }
+            self.push(Mention {
+                a: h.a,
+                b: h.b,
+                ty: EntityType::Location,
+                name: self.text(h.a, h.b).to_string(),
+                canon: None,
+                score: if capped { 0.9 } else { 0.78 },
+                rel: None,
+                links: Vec::new(),
+                prio: 3,
+                fuzzy: true,
+            });
+        }
+    }
+
+    /// Whether a sentence-initial capitalised word may begin a name.
+    fn start_ok(&self, i: usize) -> bool {
+        let w = self.f(i);
+        if self.lex.titles.contains(w) {
+            return true;
+        }
+        if let Some(c) = self.lex.cues.get(w) {
+            if c.pre && self.next(i).is_some_and(|j| self.cap_word(j)) {
+                return true;
+            }
+        }
+        let in_lexicon = self.kinds[i] & CONTENT_BITS != 0;
+        match self.lex.firstnames.get(w) {
+            Some(false) => return true,
+            Some(true) => {
+                if let Some(j) = self.next(i) {
+                    if VERBISH_AFTER.contains(&self.f(j)) || self.f(j).ends_with("ed") {
+                        return true;
+                    }
+                }
+            }
+            None => {}
+        }
+        // Written with a capital elsewhere in mid-sentence.
+        let elsewhere = self.mid_caps.contains(w);
+        if elsewhere {
+            return true;
+        }
+        if in_lexicon {
+            return false;
+        }
+        // A two-word capitalised name ("Danny Reyes", "Hollis Bakery").
+        self.next(i).is_some_and(|j| {
+            self.cap_word(j) && self.doc.toks[j].gap == 0 && !self.doc.toks[j].hyph_prev
+                && self.lex.firstnames.get(w).is_none()
+                && !w.ends_with("ed") && !w.ends_with("ing")
+        }) && self.lex.firstnames.contains_key(self.f(i + 1)) == false
+            && self.kinds[i + 1] & CONTENT_BITS == 0
+            && self.lex.cues.get(self.f(i + 1)).is_some_and(|c| c.post)
+    }
+
+    /// Capitalised name spans, classified as person, location or object.
+    fn spans(&mut self) {
+        let n = self.n();
+        let mut i = 0;
+        while i < n {
+            let t = &self.doc.toks[i];
+            let lower_name = self.lower_style
+                && t.kind == TokKind::Word
+                && !t.cap
+                && self.lex.firstnames.get(self.f(i)) == Some(&false)
+                && !self.is_stop(i);
+            let code = t.cap && t.digit && t.upper;
+            if !(self.cap_word(i) || lower_name || code) || t.hyph_prev {
+                i += 1;
+                continue;
+            }
+            if t.line == 0 && self.title_case && !lower_name {
+                i += 1;
+                continue;
+            }
+            if t.sent_start && !lower_name && !self.start_ok(i) {
+                i += 1;
+                continue;
+            }
+            // Extend.
+            let a = i;
+            let mut b = i;
+            loop {
+                let j = b + 1;
+                if j >= n {
+                    break;
+                }
+                let tj = &self.doc.toks[j];
+                if tj.hyph_prev {
+                    b = j;
+                    continue;
+                }
+                if tj.gap & (gap::STOP | gap::COMMA | gap::QUOTE) != 0 && tj.gap & gap::ABBREV_DOT == 0 {
+                    break;
+                }
+                if tj.gap & gap::STOP != 0 {
+                    break;
+                }
+                if tj.kind == TokKind::Clitic {
+                    let cl = self.f(j);
+                    if cl == "'" {
+                        b = j;
+                        break;
+                    }
+                    // "St Mary's Hall", "King's College": keep going when a capital follows.
+                    if cl == "'s" && j + 1 < n && self.cap_word(j + 1) && self.doc.toks[j + 1].gap == 0
+                        && !self.lex.firstnames.contains_key(self.f(j + 1))
+                    {
+                        b = j + 1;
+                        continue;
+                    }
+                    break;
+                }
+                if self.cap_word(j) && !(self.lower_style && false) {
+                    if matches!(self.f(j), "i") {
+                        break;
+                    }
+                    b = j;
+                    continue;
+                }
+                if lower_name {
+                    break;
+                }
+                // Connectors: de, du, des, d', da, of (the), de la.
+                let w = self.f(j);
+                let conn = matches!(w, "de" | "du" | "des" | "d'" | "da" | "di" | "del" | "van" | "von" | "of" | "y");
+                if conn {
+                    let mut k = j + 1;
+                    if k < n && matches!(self.f(k), "la" | "the" | "l'" | "le") {
+                        k += 1;
+                    }
+                    if k < n && self.cap_word(k) && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0 {
+                        b = k;
+                        continue;
+                    }
+                }
+                break;
+            }
+            i = b + 1;
+            self.classify(a, b);
+        }
+    }
+
+    fn classify(&mut self, a0: usize, b0: usize) {
+        let (mut a, b) = (a0, b0);
+        let lex = self.lex;
+        // Skip spans the writer's own names or kin words already cover.
+        if (a..=b).all(|t| self.strong[t]) || (a..=b).all(|t| self.placed[t]) {
+            return;
+        }
+        let first = self.f(a).to_string();
+        let last = self.f(b).to_string();
+        let prev = self.prev(a);
+        let pw = prev.map(|p| self.f(p).to_string()).unwrap_or_default();
+        let p2 = prev.and_then(|p| self.prev(p));
+        let p2w = p2.map(|p| self.f(p).to_string()).unwrap_or_default();
+        let next = self.next(b);
+        let nw = next.map(|j| self.f(j).to_string()).unwrap_or_default();
+        let single = a == b;
+        let key = name_key(self.text(a, b));
+        let rel: Option<String>;
+
+        // Known span exactly? Then known_hits made it.
+        // Gazetteer place covering exactly (a first name that is also a place).
+        let gaz = self.place_at[a] == Some(b);
+        let firstname = lex.firstnames.get(first.as_str()).copied();
+        let brand = lex.brands.contains(&key);
+
+        // Honorific title first: "Mrs. Tanaka", "Dr Benali", "M. Garnier".
+        if lex.titles.contains(first.as_str()) && !single {
+            let rel = self.role_before(a);
+            self.emit(a, b, EntityType::Person, 0.9, rel, 3);
+            return;
+        }
+        // Lower-case honorific before: "docteur Benali", "madame Roux".
+        if let Some(p) = prev {
+            if lex.titles.contains(pw.as_str()) && !self.doc.toks[p].cap && pw.len() > 2 {
+                self.emit(p, b, EntityType::Person, 0.88, None, 3);
+                return;
+            }
+        }
+        // Kin title: "Grand-mère Odette", "Mamie Yvonne", "tante Maïté", "Auntie Bev".
+        let kin_at = |cx: &Self, i: usize| -> Option<(usize, usize, bool)> {
+            cx.kin_end[i].map(|(ka, k)| (ka, i, cx.ll.kin[k as usize].title))
+        };
+        if let Some((ka, _, true)) = kin_at(self, a) {
+            if !single {
+                let info = self.kin_info_at(a);
+                self.emit(ka, b, EntityType::Person, 0.88, info, 3);
+                return;
+            }
+        }
+        if let Some(p) = prev {
+            if let Some((ka, kb, title)) = kin_at(self, p) {
+                let info = self.kin_info_at(kb);
+                let is_role = self.kin_end[kb].is_some_and(|(_, k)| self.ll.kin[k as usize].role);
+                if title && self.doc.toks[ka].cap {
+                    self.emit(ka, b, EntityType::Person, 0.88, info, 3);
+                    return;
+                }
+                if title || is_role {
+                    // "my brother Marcus", "tante Maïté", "coach Durand", "his dog Whisky".
+                    let mine = self.prev(ka).is_some_and(|q| MY.contains(&self.f(q)));
+                    let r = if mine || title { info } else { None };
+                    self.emit(a, b, EntityType::Person, 0.86, r, 3);
+                    return;
+                }
+            }
+        }
+        // "s'appelle Sonia", "named Biscuit".
+        if matches!(pw.as_str(), "appelle" | "named" | "called" | "nicknamed" | "nomme") {
+            rel = self.role_before(a);
+            self.emit(a, b, EntityType::Person, 0.82, rel, 3);
+            return;
+        }
+        // Place cues: "Lake Tahoe", "Market Street", "rue des Martyrs", "Riverside skate park".
+        let pre_cue = lex.cues.get(first.as_str()).is_some_and(|c| c.pre) && !single;
+        let post_cue = lex.cues.get(last.as_str()).is_some_and(|c| c.post) && !single;
+        if pre_cue || post_cue {
+            let (a2, b2) = self.extend_cues(a, b);
+            self.emit(a2, b2, EntityType::Location, 0.86, None, 3);
+            return;
+        }
+        let (a2, b2) = self.extend_cues(a, b);
+        if (a2, b2) != (a, b) {
+            self.emit(a2, b2, EntityType::Location, 0.84, None, 3);
+            return;
+        }
+        // Gazetteer place that is also a first name: decided by the words around it.
+        if gaz {
+            let person = PERSON_PREPS.contains(&pw.as_str()) && !PLACE_PREPS.contains(&pw.as_str())
+                || VERBISH_AFTER.contains(&nw.as_str()) && !PLACE_PREPS.contains(&pw.as_str());
+            if person {
+                self.emit(a, b, EntityType::Person, 0.6, None, 2);
+            } else {
+                self.emit(a, b, EntityType::Location, 0.75, None, 3);
+            }
+            return;
+        }
+        // Brands and models: "the Land Rover", "the Singer".
+        if brand {
+            self.emit(a, b, EntityType::Object, 0.72, None, 3);
+            return;
+        }
+        // Named works: "watched The Princess Bride", "L'Étranger de Camus", "Wonderwall".
+        let art_before = prev.is_some_and(|p| {
+            let t = &self.doc.toks[p];
+            t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
+        });
+        let work_verb = self.before(a, 3).any(|j| WORK_VERBS.contains(&self.f(j)));
+        let music = prev.is_some_and(|p| {
+            let q = if matches!(self.f(p), "de" | "du" | "d'" | "of" | "from") { self.prev(p) } else { Some(p) };
+            q.is_some_and(|q| MUSIC_CUES.contains(&self.f(q)))
+        });
+        if art_before || music || (work_verb && (!single || art_before)) {
+            if art_before {
+                a = prev.unwrap_or(a);
+            }
+            // Split an author: "L'Étranger de Camus" -> object "L'Étranger", person "Camus".
+            let split = (a..=b).find(|&k| k > a && matches!(self.f(k), "de" | "by") && k + 1 == b);
+            if let (Some(k), false) = (split, music) {
+                self.emit(a, k - 1, EntityType::Object, 0.72, None, 3);
+                self.emit(b, b, EntityType::Person, 0.62, None, 2);
+            } else {
+                self.emit(a, b, EntityType::Object, 0.72, None, 3);
+            }
+            return;
+        }
+        // All-caps codes (M25, GR20) are places after a place word.
+        let code = self.doc.toks[a].digit && self.doc.toks[a].upper;
+        if code {
+            if single && (PLACE_PREPS.contains(&pw.as_str()) || matches!(pw.as_str(), "the" | "le" | "du" | "on")) {
+                self.emit(a, b, EntityType::Location, 0.7, None, 2);
+            }
+            return;
+        }
+        if self.doc.toks[a].upper && single && !gaz {
+            // Acronyms: only after a place preposition.
+            if PLACE_PREPS.contains(&pw.as_str()) || (matches!(pw.as_str(), "la" | "the" | "le") && PLACE_PREPS.contains(&p2w.as_str())) {
+                self.emit(a, b, EntityType::Location, 0.6, None, 2);
+            }
+            return;
+        }
+        // Possessive: "Leo's garage" (person), "to Katz's" (a place named after someone).
+        let poss = next.is_some_and(|j| self.f(j) == "'s");
+        let place_prep = PLACE_PREPS.contains(&pw.as_str())
+            || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && PLACE_PREPS.contains(&p2w.as_str()));
+        if poss {
+            let after = next.and_then(|j| self.next(j));
+            let noun_after = after.is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);
+            if place_prep && !noun_after && firstname.is_none() {
+                self.emit(a, b + 1, EntityType::Location, 0.66, None, 2);
+            } else {
+                self.emit(a, b, EntityType::Person, 0.8, None, 3);
+            }
+            return;
+        }
+        let person_prep = PERSON_PREPS.contains(&pw.as_str());
+        if place_prep && !(firstname == Some(false)) {
+            if matches!(pw.as_str(), "a" | "to") && firstname.is_some() {
+                self.emit(a, b, EntityType::Person, 0.55, None, 2);
+            } else {
+                self.emit(a, b, EntityType::Location, 0.72, None, 2);
+            }
+            return;
+        }
+        if firstname.is_some() || person_prep {
+            let s = if firstname == Some(false) { 0.86 } else { 0.8 };
+            self.emit(a, b, EntityType::Person, s, None, 3);
+            return;
+        }
+        if next.is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap)) {
+            self.emit(a, b, EntityType::Person, 0.72, None, 2);
+            return;
+        }
+        if b - a <= 2 && !self.doc.toks[a].sent_start {
+            self.emit(a, b, EntityType::Person, 0.5, None, 1);
+        }
+    }
+
+    fn kin_info_at(&self, i: usize) -> Option<String> {
+        self.kin_end[i].map(|(_, k)| self.ll.kin[k as usize].category.clone())
+    }
+
+    /// Relationship from a role word right before the name ("my manager Nadia").
+    fn role_before(&self, a: usize) -> Option<String> {
+        let p = self.prev(a)?;
+        let p = if matches!(self.f(p), "s'" | "appelle" | "named" | "called") {
+            self.before(p, 3).find(|&q| self.kin_info_at(q).is_some())?
+        } else {
+            p
+        };
+        self.kin_info_at(p)
+    }
+
+    /// Pulls lower-case place cues into a name ("rue des Martyrs", "Pinewood cinema").
+    fn extend_cues(&self, a: usize, b: usize) -> (usize, usize) {
+        let lex = self.lex;
+        let mut a2 = a;
+        // Before: cue [de|des|du|d'|de la] Name.
+        let mut k = a;
+        let mut steps = 0;
+        while let Some(p) = self.prev(k) {
+            steps += 1;
+            if steps > 3 {
+                break;
+            }
+            let w = self.f(p);
+            if matches!(w, "de" | "des" | "du" | "d'" | "la") {
+                k = p;
+                continue;
+            }
+            if !self.doc.toks[p].cap && lex.cues.get(w).is_some_and(|c| c.pre) && w.len() > 2 {
+                a2 = p;
+            }
+            break;
+        }
+        // After: Name [word] cue.
+        let mut b2 = b;
+        let mut j = b;
+        for step in 0..2 {
+            let Some(nx) = self.next(j) else { break };
+            if self.doc.toks[nx].cap || self.doc.toks[nx].kind != TokKind::Word {
+                break;
+            }
+            let w = self.f(nx);
+            let cue = lex.cues.get(w).is_some_and(|c| c.post)
+                && !matches!(w, "close" | "way" | "point" | "head" | "wood" | "woods" | "high" | "drive" | "square" | "crescent" | "terrace" | "hills" | "hill" | "port" | "falls" | "college" | "university" | "school");
+            if cue {
+                b2 = nx;
+                break;
+            }
+            if step == 0 && !self.lex.stop.contains(w) && w.len() > 2 {
+                j = nx;
+                continue;
+            }
+            break;
+        }
+        (a2, b2)
+    }
+
+    fn emit(&mut self, a: usize, b: usize, ty: EntityType, score: f32, rel: Option<String>, prio: u8) {
+        let name = self.text(a, b).trim_end_matches(['\'', '\u{2019}']).to_string();
+        let name = if name.ends_with(" s") || name.is_empty() { self.text(a, b).to_string() } else { name };
+        let keep_apos = self.text(a, b).ends_with("s'") || self.text(a, b).ends_with("s\u{2019}");
+        let name = if keep_apos { self.text(a, b).to_string() } else { name };
+        self.push(Mention { a, b, ty, name, canon: None, score, rel, links: Vec::new(), prio, fuzzy: true });
+    }
+
+    /// Emotions, activities, objects and life periods from the lexicons.
+    fn content(&mut self) {
+        let mut hits: Vec<LexHit> = self
+            .lexh
+            .iter()
+            .filter(|h| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period))
+            .filter(|h| !(h.a..=h.b).any(|t| self.blocked[t]))
+            .copied()
+            .collect();
+        // Drop hits inside a longer content hit ("piano" inside "piano droit").
+        hits.sort_by(|x, y| x.a.cmp(&y.a).then(y.b.cmp(&x.b)));
+        let mut keep = vec![true; hits.len()];
+        let mut maxb: Option<usize> = None;
+        let mut g = 0;
+        while g < hits.len() {
+            let (ga, gb) = (hits[g].a, hits[g].b);
+            let mut e = g;
+            while e < hits.len() && hits[e].a == ga && hits[e].b == gb {
+                if maxb.is_some_and(|mb| mb >= gb) {
+                    keep[e] = false;
+                }
+                e += 1;
+            }
+            maxb = Some(maxb.map_or(gb, |mb| mb.max(gb)));
+            g = e;
+        }
+        let hits: Vec<LexHit> = hits.into_iter().zip(keep).filter(|(_, k)| *k).map(|(h, _)| h).collect();
+        let mut accepted_emotions: Vec<usize> = Vec::new();
+        for h in &hits {
+            let e = h.e;
+            let cap = self.doc.toks[h.a].cap;
+            if e.caps && !cap {
+                continue;
+            }
+            // Inside a kin word or a proper name: not a content word.
+            if (h.a..=h.b).any(|t| self.kin_tok[t]) {
+                continue;
+            }
+            let surface = self.text(h.a, h.b).to_string();
+            let canon_name = self.ll.canon[e.idx as usize].clone();
+            match e.kind {
+                LexKind::Emotion => {
+                    if self.any_before(h.a, 4, PRETEND) {
+                        continue;
+                    }
+                    if self.third_person(h.a, false) {
+                        continue;
+                    }
+                    let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
+                    let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT) || coord
+                        || self.doc.toks[h.a].sent_start && self.next(h.b).is_none();
+                    if e.ctx && !ctx {
+                        continue;
+                    }
+                    let score = if e.ctx { 0.7 } else if ctx { 0.9 } else { 0.8 };
+                    accepted_emotions.push(h.b);
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Emotion, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                }
+                LexKind::Activity => {
+                    if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false)) {
+                        continue;
+                    }
+                    let score = if e.verb { 0.72 } else { 0.82 };
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Activity, name: canon_name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                }
+                LexKind::Period => {
+                    if e.ctx {
+                        let pw = self.prev_f(h.a).unwrap_or("");
+                        let ok = matches!(pw, "en" | "my" | "our" | "mon" | "ma" | "notre" | "mes" | "during" | "pendant" | "since" | "depuis" | "in")
+                            || (matches!(pw, "la" | "le") && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0));
+                        if !ok {
+                            continue;
+                        }
+                    }
+                    if self.third_person(h.a, true) {
+                        continue;
+                    }
+                    let score = if e.ctx { 0.7 } else { 0.8 };
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::LifePeriod, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                }
+                LexKind::Object => {
+                    let score = self.object_score(h.a, h.b, e);
+                    if score < 0.5 {
+                        continue;
+                    }
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Object, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// How much an object word seems to matter in the story.
+    fn object_score(&self, a: usize, b: usize, e: LexEntry) -> f32 {
+        let mut s: f32 = if e.weak { 0.3 } else { 0.5 };
+        if e.caps {
+            s = 0.7;
+        }
+        // Possessor: "Grandma's ring", "her old sewing machine", "bague de ma grand-mère".
+        let mut j = a;
+        let mut adjs = 0;
+        for _ in 0..3 {
+            let Some(p) = self.prev(j) else { break };
+            let w = self.f(p);
+            if OBJECT_ADJ.contains(&w) {
+                adjs += 1;
+                j = p;
+                continue;
+            }
+            if w == "'s" {
+                s += 0.25;
+            } else if MY.contains(&w) {
+                s += 0.08;
+            } else if THIRD_POSSESSIVE.contains(&w) {
+                s += 0.12;
+            }
+            break;
+        }
+        if adjs > 0 {
+            s += 0.15;
+        }
+        // After the noun: "de ma grand-mère", "de Papa", "en fonte", "from the football club".
+        if let Some(nx) = self.next(b) {
+            let w = self.f(nx);
+            if OBJECT_ADJ.contains(&w) {
+                s += 0.12;
+            }
+            if matches!(w, "de" | "du" | "d'" | "from") {
+                if let Some(k) = self.next(nx) {
+                    let k = if MY.contains(&self.f(k)) { self.next(k).unwrap_or(k) } else { k };
+                    if self.doc.toks[k].cap || self.kin_tok[k] {
+                        s += 0.22;
+                    }
+                }
+            }
+            if matches!(w, "that" | "which" | "que" | "qui" | "celle" | "celui" | "she" | "he" | "dad" | "papa" | "mum") {
+                s += 0.1;
+            }
+        }
+        // A verb of giving, finding, keeping nearby.
+        if self.before(a, 6).any(|j| OBJECT_VERBS.contains(&self.f(j))) {
+            s += 0.2;
+        }
+        if self.doc.toks[a].line == 0 && !self.title_case {
+            s += 0.15;
+        }
+        s.min(0.92)
+    }
+
+    /// A few patterns: "Year 11", "Japanese class", "cours d'espagnol", "progrès en espagnol".
+    fn patterns(&mut self) {
+        let n = self.n();
+        let doc = self.doc;
+        for i in 0..n {
+            let w = doc.f(i);
+            // Year 11 / Grade 9.
+            if matches!(w, "year" | "grade") && self.doc.toks[i].cap {
+                if let Some(j) = self.next(i) {
+                    if self.doc.toks[j].digit && self.f(j).len() <= 2 {
+                        self.push(Mention { a: i, b: j, ty: EntityType::LifePeriod, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    }
+                }
+            }
+            if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
+                if let Some(j) = self.next(i) {
+                    if matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures") {
+                        self.push(Mention { a: i, b: j, ty: EntityType::Activity, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    }
+                }
+                if self.prev_f(i).is_some_and(|p| matches!(p, "learning" | "studying" | "speaking" | "practising" | "practicing")) {
+                    let p = i - 1;
+                    self.push(Mention { a: p, b: i, ty: EntityType::Activity, name: self.text(p, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                }
+            }
+            if LANGUAGES_FR.contains(&w) && !self.doc.toks[i].cap {
+                let p = self.prev_f(i).unwrap_or("");
+                let pp = self.prev(i).and_then(|p| self.prev_f(p)).unwrap_or("");
+                let ok = (p == "d'" && pp == "cours")
+                    || (p == "de" && pp == "cours")
+                    || (p == "en" && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
+                    || (matches!(p, "l'" | "le") && matches!(pp, "apprendre" | "apprends" | "appris" | "etudier" | "parler" | "pratiquer" | "reviser"));
+                if ok {
+                    self.push(Mention { a: i, b: i, ty: EntityType::Activity, name: self.text(i, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- resolution
+
+    fn resolve(&mut self) {
+        let mut ms = std::mem::take(&mut self.out);
+        // Same type overlapping: keep the stronger source, then the longer, then the surer.
+        ms.sort_by(|x, y| {
+            y.prio
+                .cmp(&x.prio)
+                .then((y.b - y.a).cmp(&(x.b - x.a)))
+                .then(y.score.partial_cmp(&x.score).unwrap_or(std::cmp::Ordering::Equal))
+                .then(x.a.cmp(&y.a))
+        });
+        let mut kept: Vec<Mention> = Vec::with_capacity(ms.len());
+        let mut occ: Vec<Vec<u32>> = vec![Vec::new(); self.n()];
+        for m in ms {
+            let mut near: Vec<u32> = (m.a..=m.b).flat_map(|t| occ[t].iter().copied()).collect();
+            near.sort_unstable();
+            near.dedup();
+            let clash = near.iter().map(|&ki| &kept[ki as usize]).any(|k| {
+                let overlap = k.a <= m.b && m.a <= k.b;
+                if !overlap {
+                    return false;
+                }
+                if k.ty == m.ty {
+                    return true;
+                }
+                // Same words read as two types: keep the first (stronger).
+                if k.a == m.a && k.b == m.b {
+                    return true;
+                }
+                // Content words inside a name are part of the name.
+                let inside = k.a <= m.a && m.b <= k.b;
+                inside && matches!(k.ty, EntityType::Person | EntityType::Location)
+                    && matches!(m.ty, EntityType::Emotion | EntityType::Activity | EntityType::Object | EntityType::LifePeriod)
+                    || inside && k.ty == EntityType::Object && m.ty != EntityType::Person
+            });
+            if !clash {
+                for t in m.a..=m.b {
+                    occ[t].push(kept.len() as u32);
+                }
+                kept.push(m);
+            }
+        }
+        kept.sort_by_key(|m| (m.a, m.b));
+        // Merge "shoebox of photos", "répétition de la chorale": two of a kind joined by of/de.
+        let mut merged: Vec<Mention> = Vec::with_capacity(kept.len());
+        for m in kept {
+            if let Some(last) = merged.last_mut() {
+                if last.ty == m.ty && matches!(m.ty, EntityType::Object | EntityType::Activity) && m.a > last.b && m.a - last.b <= 3 && last.links.is_empty() && m.links.is_empty() {
+                    let between: Vec<&str> = (last.b + 1..m.a).map(|t| self.f(t)).collect();
+                    let joined = !between.is_empty()
+                        && matches!(between[0], "of" | "de" | "du" | "d'" | "des")
+                        && between[1..].iter().all(|w| matches!(*w, "the" | "la" | "le" | "l'" | "les"));
+                    if joined && (last.a..=m.b).all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0 || t == last.a) {
+                        if m.ty == EntityType::Activity {
+                            last.name = self.text(last.a, m.b).to_string();
+                        }
+                        last.b = m.b;
+                        last.score = last.score.max(m.score);
+                        continue;
+                    }
+                }
+            }
+            merged.push(m);
+        }
+        self.out = merged;
+    }
+
+    fn link_and_dedupe(&mut self) -> Vec<ValidationResult> {
+        let mut ms = std::mem::take(&mut self.out);
+        for m in &mut ms {
+            let mut cands = std::mem::take(&mut m.links);
+            self.m.link(&m.name, m.ty, m.fuzzy, &mut cands);
+            if let Some(c) = m.canon {
+                if matches!(m.ty, EntityType::Activity | EntityType::Emotion) {
+                    let cn = &self.ll.canon[c as usize];
+                    if name_key(cn) != name_key(&m.name) {
+                        self.m.link(cn, m.ty, false, &mut cands);
+                    }
+                }
+                // Objects: also the surface words ("Polaroid" -> "the Polaroid").
+            }
+            cands.sort_by(|x, y| y.conf.partial_cmp(&x.conf).unwrap_or(std::cmp::Ordering::Equal));
+            m.links = cands;
+        }
+        let mut results: Vec<ValidationResult> = Vec::with_capacity(ms.len());
+        let mut seen_ids: std::collections::HashSet<i64> = Default::default();
+        let mut seen_keys: std::collections::HashSet<(EntityType, String)> = Default::default();
+        let mut seen_canon: std::collections::HashSet<(EntityType, u32)> = Default::default();
+        for m in ms {
+            let top = m.links.first().copied();
+            let rec = top.filter(|c| c.conf >= 0.5).map(|c| self.m.ents[c.ent as usize].id);
+            if let Some(id) = rec {
+                if top.is_some_and(|c| c.conf >= 0.7) {
+                    if !seen_ids.insert(id) {
+                        continue;
+                    }
+                }
+            }
+            let key = name_key(&m.name);
+            if !seen_keys.insert((m.ty, key)) {
+                continue;
+            }
+            if let Some(c) = m.canon {
+                if matches!(m.ty, EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod) {
+                    if !seen_canon.insert((m.ty, c)) {
+                        continue;
+                    }
+                }
+            }
+            results.push(self.result(m));
+        }
+        results
+    }
+
+    fn result(&self, m: Mention) -> ValidationResult {
+        let top = m.links.first().copied();
+        let second = m.links.get(1).copied();
+        let (action, rec) = match top {
+            Some(t) if t.conf >= 0.7 => {
+                let tie = second.is_some_and(|s| s.conf >= 0.8 && t.conf - s.conf < 0.05);
+                (if tie { SuggestedAction::MergeEntities } else { SuggestedAction::UseExisting }, Some(t))
+            }
+            Some(t) if t.conf >= 0.5 => (SuggestedAction::AddAsAlias, Some(t)),
+            _ => (SuggestedAction::CreateNew, None),
+        };
+        let mut score = m.score;
+        if let Some(t) = rec {
+            if t.conf >= 0.85 {
+                score = score.max(0.6 + 0.4 * t.conf);
+            } else if t.conf >= 0.7 {
+                score = score.max(0.8);
+            }
+        }
+        let rel = m.rel.or_else(|| {
+            let t = rec?;
+            if m.ty == EntityType::Person { self.m.ents[t.ent as usize].category.clone() } else { None }
+        });
+        let matches = m
+            .links
+            .iter()
+            .take(5)
+            .map(|c| {
+                let e = &self.m.ents[c.ent as usize];
+                EntityMatch {
+                    entity_id: e.id,
+                    name: e.name.clone(),
+                    entity_type: e.entity_type,
+                    confidence: (f64::from(c.conf) * 100.0).round() / 100.0,
+                    reason: c.reason.text(self.m.cats[c.ent as usize].as_deref()),
+                }
+            })
+            .collect();
+        ValidationResult {
+            extracted_name: m.name,
+            extracted_type: m.ty,
+            extracted_confidence: (score * 100.0).round().clamp(0.0, 100.0) as u8,
+            extracted_relationship: if m.ty == EntityType::Person { rel } else { None },
+            suggested_action: action,
+            recommended_entity_id: rec.map(|c| self.m.ents[c.ent as usize].id),
+            matches,
+        }
+    }
+}
+
+const LANGUAGES_EN: &[&str] = &[
+    "english", "french", "spanish", "italian", "german", "japanese", "chinese", "mandarin",
+    "portuguese", "dutch", "greek", "russian", "arabic", "korean", "polish", "swedish", "latin",
+    "hebrew", "hindi", "turkish", "welsh", "gaelic",
+];
+const LANGUAGES_FR: &[&str] = &[
+    "anglais", "francais", "espagnol", "italien", "allemand", "japonais", "chinois", "portugais",
+    "neerlandais", "grec", "russe", "arabe", "coreen", "polonais", "suedois", "latin", "hebreu",
+    "breton", "occitan", "basque", "corse",
+];
+
+/// Runs the whole extraction for one memory.
+pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
+    let title = clip(mem.title);
+    let details = clip(mem.details);
+    let text: Cow<'_, str> = if title.trim().is_empty() {
+        Cow::Borrowed(details)
+    } else {
+        Cow::Owned(format!("{title}\n{details}"))
+    };
+    let doc = Doc::new(&text);
+    if doc.toks.is_empty() {
+        return Vec::new();
+    }
+    let lang = mem.lang.unwrap_or_else(|| detect_lang(&doc));
+    let lex = &*LEX;
+    let n = doc.toks.len();
+    let title_case = !title.trim().is_empty() && {
+        let words: Vec<usize> = (0..n).filter(|&i| doc.toks[i].line == 0 && doc.toks[i].kind == TokKind::Word).collect();
+        let content: Vec<&usize> = words.iter().filter(|&&i| !lex.stop.contains(doc.f(i))).collect();
+        content.len() >= 3 && content.iter().filter(|&&&i| doc.toks[i].cap).count() * 4 >= content.len() * 3
+    };
+    let mut cx = Cx {
+        doc: &doc,
+        lang,
+        lex,
+        ll: lex.lang(lang),
+        m,
+        lower_style: doc.lowercase_style(),
+        title_case,
+        lexh: Vec::new(),
+        known: Vec::new(),
+        blocked: vec![false; n],
+        kin_tok: vec![false; n],
+        kinds: vec![0; n],
+        kin_end: vec![None; n],
+        place_at: vec![None; n],
+        strong: vec![false; n],
+        placed: vec![false; n],
+        mid_caps: Default::default(),
+        out: Vec::new(),
+    };
+    let _ = cx.lang;
+    cx.lexicon_hits();
+    cx.known_hits();
+    cx.kin();
+    cx.places();
+    cx.spans();
+    cx.content();
+    cx.patterns();
+    cx.resolve();
+    cx.link_and_dedupe()
+}
+
+/// At most [`MAX_INPUT`] bytes, cut on a character boundary.
+fn clip(s: &str) -> &str {
+    if s.len() <= MAX_INPUT {
+        return s;
+    }
+    let mut end = MAX_INPUT;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}

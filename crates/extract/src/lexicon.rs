@@ -1,0 +1,394 @@
+//! Lexicons embedded in the crate (`data/`), parsed once per process.
+//!
+//! Each language has one Aho-Corasick automaton over the folded forms of its emotions,
+//! activities, objects, life periods and kin words, plus the shared place gazetteer and a few
+//! blocking phrases. Patterns are wrapped in spaces and matched against [`Doc::folded`], which is
+//! space-delimited, so every match falls on token boundaries.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use crate::Lang;
+use crate::fold::fold;
+use crate::token::Doc;
+
+/// What a lexicon pattern denotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LexKind {
+    /// A feeling.
+    Emotion,
+    /// Something the writer does.
+    Activity,
+    /// A concrete thing.
+    Object,
+    /// A life period or milestone.
+    Period,
+    /// A kin word or role; `idx` points into [`LangLex::kin`].
+    Kin,
+    /// A gazetteer place; `idx` points into [`Lexicons::places`].
+    Place,
+    /// A phrase that blocks the patterns it overlaps ("maison de retraite", "last summer").
+    Block,
+}
+
+/// One reading of a pattern.
+#[derive(Debug, Clone, Copy)]
+pub struct LexEntry {
+    /// Kind.
+    pub kind: LexKind,
+    /// Index of the canonical name (in [`LangLex::canon`]), kin entry or place.
+    pub idx: u32,
+    /// `?`: an ordinary word that needs a context to count.
+    pub ctx: bool,
+    /// `~`: a finite verb form; the writer must be the subject.
+    pub verb: bool,
+    /// `^`: needs a capital letter.
+    pub caps: bool,
+    /// `-`: an everyday word that needs a sign it matters.
+    pub weak: bool,
+}
+
+/// A kin word or role.
+#[derive(Debug, Clone)]
+pub struct KinInfo {
+    /// Relationship category, as in SPEC's person categories.
+    pub category: String,
+    /// Used as a name when capitalised ("Mum", "Papy").
+    pub name: bool,
+    /// Stands before a name and stays in it ("Grandpa Joe", "tante Maïté").
+    pub title: bool,
+    /// A role before a name ("my manager Nadia").
+    pub role: bool,
+}
+
+/// A gazetteer place.
+#[derive(Debug, Clone)]
+pub struct PlaceInfo {
+    /// Canonical name.
+    pub name: String,
+    /// The name is also an ordinary word: needs a capital.
+    pub caps: bool,
+}
+
+/// Lexicon of one language.
+pub struct LangLex {
+    /// Automaton over `" form "` patterns.
+    pub ac: AhoCorasick,
+    /// Readings of each pattern.
+    pub pats: Vec<Vec<LexEntry>>,
+    /// Token count of each pattern.
+    pub pat_len: Vec<u8>,
+    /// Canonical names of content entries.
+    pub canon: Vec<String>,
+    /// Kin words.
+    pub kin: Vec<KinInfo>,
+}
+
+/// Where a place cue stands relative to the name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cue {
+    /// May stand before the name.
+    pub pre: bool,
+    /// May stand after the name.
+    pub post: bool,
+}
+
+/// All lexicons.
+pub struct Lexicons {
+    /// English.
+    pub en: LangLex,
+    /// French.
+    pub fr: LangLex,
+    /// Gazetteer places (shared by both automata).
+    pub places: Vec<PlaceInfo>,
+    /// Folded first names; the value is true when the name is also an ordinary word.
+    pub firstnames: HashMap<String, bool>,
+    /// Folded nickname -> folded full first names.
+    pub nicknames: HashMap<String, Vec<String>>,
+    /// Folded honorific titles.
+    pub titles: HashSet<String>,
+    /// Folded place cues.
+    pub cues: HashMap<String, Cue>,
+    /// Folded stop words.
+    pub stop: HashSet<String>,
+    /// Folded object brands and models that need a capital (Polaroid, Land Rover).
+    pub brands: HashSet<String>,
+}
+
+impl Lexicons {
+    /// The lexicon of a language.
+    pub fn lang(&self, lang: Lang) -> &LangLex {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+        }
+    }
+}
+
+/// The process-wide lexicons, built on first use.
+pub static LEX: LazyLock<Lexicons> = LazyLock::new(build);
+
+const BLOCK_EN: &[&str] = &[
+    "retirement home", "care home", "nursing home", "old people's home", "post office",
+    "last summer", "next summer", "this summer", "last winter", "next year", "last year",
+    "last week", "next week", "school uniforms", "school uniform", "play date",
+    "the first time", "for the first time", "lecture notes", "in love with", "feel free",
+    "free time", "for free", "run late", "running late", "first thing",
+];
+const BLOCK_FR: &[&str] = &[
+    "maison de retraite", "l'été prochain", "l'été dernier", "l'année prochaine",
+    "l'année dernière", "la semaine prochaine", "la première fois", "pour la première fois",
+    "au téléphone", "en retard", "de temps en temps", "à peine", "il faudra", "coup de fil",
+    "en forme", "mal au dos", "mal à la tête", "la chance de", "avoir la chance",
+];
+
+fn data(lang: Lang, name: &str) -> &'static str {
+    match (lang, name) {
+        (Lang::En, "emotions") => include_str!("../data/en/emotions.txt"),
+        (Lang::En, "activities") => include_str!("../data/en/activities.txt"),
+        (Lang::En, "objects") => include_str!("../data/en/objects.txt"),
+        (Lang::En, "periods") => include_str!("../data/en/periods.txt"),
+        (Lang::En, "kinship") => include_str!("../data/en/kinship.txt"),
+        (Lang::Fr, "emotions") => include_str!("../data/fr/emotions.txt"),
+        (Lang::Fr, "activities") => include_str!("../data/fr/activities.txt"),
+        (Lang::Fr, "objects") => include_str!("../data/fr/objects.txt"),
+        (Lang::Fr, "periods") => include_str!("../data/fr/periods.txt"),
+        (Lang::Fr, "kinship") => include_str!("../data/fr/kinship.txt"),
+        _ => "",
+    }
+}
+
+const PLACES: &str = include_str!("../data/common/places.txt");
+const FIRSTNAMES: &str = include_str!("../data/common/firstnames.txt");
+const NICKNAMES: &str = include_str!("../data/common/nicknames.txt");
+const TITLES: &str = include_str!("../data/common/titles.txt");
+const CUES: &str = include_str!("../data/common/placecues.txt");
+const STOPWORDS: &str = include_str!("../data/common/stopwords.txt");
+
+/// Lines without comments and blanks.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Splits `key: a, b, c` into the key and its comma-separated items.
+fn key_items(line: &str) -> (&str, Vec<&str>) {
+    match line.split_once(':') {
+        Some((k, rest)) => {
+            (k.trim(), rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect())
+        }
+        None => (line.trim(), Vec::new()),
+    }
+}
+
+struct Builder {
+    patterns: Vec<String>,
+    index: HashMap<String, usize>,
+    pats: Vec<Vec<LexEntry>>,
+    pat_len: Vec<u8>,
+}
+
+impl Builder {
+    fn add(&mut self, form: &str, entry: LexEntry) {
+        let doc = Doc::new(form);
+        if doc.toks.is_empty() {
+            return;
+        }
+        let pat = doc.folded.clone();
+        let i = match self.index.get(&pat) {
+            Some(&i) => i,
+            None => {
+                self.patterns.push(pat.clone());
+                self.index.insert(pat, self.pats.len());
+                self.pats.push(Vec::new());
+                self.pat_len.push(doc.toks.len().min(255) as u8);
+                self.pats.len() - 1
+            }
+        };
+        // One reading per kind is enough; the first loaded wins.
+        if !self.pats[i].iter().any(|e| e.kind == entry.kind) {
+            self.pats[i].push(entry);
+        }
+    }
+}
+
+fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> LangLex {
+    let mut b = Builder { patterns: Vec::new(), index: HashMap::new(), pats: Vec::new(), pat_len: Vec::new() };
+    let mut canon = Vec::new();
+    for (file, kind) in [
+        ("emotions", LexKind::Emotion),
+        ("activities", LexKind::Activity),
+        ("objects", LexKind::Object),
+        ("periods", LexKind::Period),
+    ] {
+        for line in lines(data(lang, file)) {
+            let (key, items) = key_items(line);
+            let idx = canon.len() as u32;
+            canon.push(key.to_string());
+            let mut forms: Vec<&str> = items;
+            if forms.is_empty() {
+                forms.push(key);
+            }
+            for raw in forms {
+                let mut form = raw;
+                let mut e = LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false };
+                loop {
+                    if let Some(r) = form.strip_prefix('?') {
+                        e.ctx = true;
+                        form = r;
+                    } else if let Some(r) = form.strip_prefix('~') {
+                        e.verb = true;
+                        form = r;
+                    } else if let Some(r) = form.strip_prefix('^') {
+                        e.caps = true;
+                        form = r;
+                    } else if let Some(r) = form.strip_prefix('-') {
+                        e.weak = true;
+                        form = r;
+                    } else {
+                        break;
+                    }
+                }
+                b.add(form, e);
+            }
+        }
+    }
+    let mut kin = Vec::new();
+    for line in lines(data(lang, "kinship")) {
+        let (key, items) = key_items(line);
+        let Some(cat) = items.first() else { continue };
+        let idx = kin.len() as u32;
+        kin.push(KinInfo {
+            category: cat.to_string(),
+            name: items.contains(&"name"),
+            title: items.contains(&"title"),
+            role: items.contains(&"role"),
+        });
+        b.add(
+            key,
+            LexEntry { kind: LexKind::Kin, idx, ctx: false, verb: false, caps: false, weak: false },
+        );
+    }
+    for (pi, (_, forms, _)) in places.iter().enumerate() {
+        for (form, caps) in forms {
+            b.add(
+                form,
+                LexEntry {
+                    kind: LexKind::Place,
+                    idx: pi as u32,
+                    ctx: false,
+                    verb: false,
+                    caps: *caps,
+                    weak: false,
+                },
+            );
+        }
+    }
+    let blocks = match lang {
+        Lang::En => BLOCK_EN,
+        Lang::Fr => BLOCK_FR,
+    };
+    for block in blocks {
+        b.add(
+            block,
+            LexEntry { kind: LexKind::Block, idx: 0, ctx: false, verb: false, caps: false, weak: false },
+        );
+    }
+    let ac = AhoCorasickBuilder::new()
+        .match_kind(MatchKind::Standard)
+        .build(&b.patterns)
+        .expect("lexicon automaton");
+    LangLex { ac, pats: b.pats, pat_len: b.pat_len, canon, kin }
+}
+
+fn build() -> Lexicons {
+    // Places: (canonical, forms with caps flag, canonical caps).
+    let mut place_rows: Vec<(String, Vec<(String, bool)>, bool)> = Vec::new();
+    for line in lines(PLACES) {
+        let (head, rest) = match line.split_once('|') {
+            Some((h, r)) => (h.trim(), r),
+            None => (line, ""),
+        };
+        let caps = head.starts_with('*');
+        let name = head.trim_start_matches('*').trim().to_string();
+        let mut forms = vec![(name.clone(), caps)];
+        for v in rest.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let vc = v.starts_with('*');
+            forms.push((v.trim_start_matches('*').trim().to_string(), vc));
+        }
+        place_rows.push((name, forms, caps));
+    }
+    let places = place_rows
+        .iter()
+        .map(|(n, _, c)| PlaceInfo { name: n.clone(), caps: *c })
+        .collect();
+    let en = build_lang(Lang::En, &place_rows);
+    let fr = build_lang(Lang::Fr, &place_rows);
+
+    let mut firstnames = HashMap::new();
+    for line in lines(FIRSTNAMES) {
+        for w in line.split_whitespace() {
+            let common = w.starts_with('*');
+            firstnames.insert(fold(w.trim_start_matches('*')), common);
+        }
+    }
+    let mut nicknames: HashMap<String, Vec<String>> = HashMap::new();
+    for line in lines(NICKNAMES) {
+        let (k, items) = key_items(line);
+        nicknames.entry(fold(k)).or_default().extend(items.iter().map(|s| fold(s)));
+    }
+    let titles = lines(TITLES).map(fold).collect();
+    let mut cues = HashMap::new();
+    for line in lines(CUES) {
+        let (k, items) = key_items(line);
+        let w = items.first().copied().unwrap_or("both");
+        cues.insert(
+            fold(k),
+            Cue { pre: w == "pre" || w == "both", post: w == "post" || w == "both" },
+        );
+    }
+    let mut stop = HashSet::new();
+    for line in lines(STOPWORDS) {
+        for w in line.split_whitespace() {
+            stop.insert(fold(w));
+        }
+    }
+    let mut brands = HashSet::new();
+    for lang in [Lang::En, Lang::Fr] {
+        for line in lines(data(lang, "objects")) {
+            let (_, items) = key_items(line);
+            for it in items {
+                if let Some(b) = it.strip_prefix('^') {
+                    brands.insert(crate::fold::name_key(b));
+                }
+            }
+        }
+    }
+    Lexicons { en, fr, places, firstnames, nicknames, titles, cues, stop, brands }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lexicons_are_sizeable_and_parse() {
+        let lex = &*LEX;
+        let count = |l: &LangLex, kind: LexKind| {
+            l.pats.iter().filter(|p| p.iter().any(|e| e.kind == kind)).count()
+        };
+        for l in [&lex.en, &lex.fr] {
+            assert!(count(l, LexKind::Emotion) >= 100, "emotions");
+            assert!(count(l, LexKind::Activity) >= 60, "activities");
+            assert!(count(l, LexKind::Object) >= 100, "objects");
+            assert!(count(l, LexKind::Period) >= 30, "periods");
+            assert!(count(l, LexKind::Kin) >= 60, "kin");
+        }
+        assert!(lex.places.len() > 400);
+        assert!(lex.firstnames.len() > 500);
+        assert!(lex.titles.contains("mme"));
+        assert!(lex.cues.get("rue").is_some_and(|c| c.pre));
+        assert!(lex.brands.contains("land rover"));
+    }
+}

@@ -1,0 +1,515 @@
+//! The per-writer index ([`Matcher`]) and the linking of mentions to existing entities.
+
+use std::collections::HashMap;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
+use crate::fold::{LEADING_DETERMINERS, name_key};
+use crate::lexicon::LEX;
+use crate::token::Doc;
+use crate::{EntityType, KnownEntity, MemoryText, ValidationResult};
+
+/// How a pattern names its entity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// The entity's name.
+    Name,
+    /// One of its aliases.
+    Alias,
+    /// Its name or an alias without a leading article or possessive ("the Pinewood").
+    Short,
+}
+
+/// Why a mention may refer to an entity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reason {
+    ExactName,
+    Alias,
+    NameWithoutArticle,
+    NameWithoutTitle,
+    FirstName,
+    PartOfName,
+    Nickname,
+    Typo,
+    Relationship,
+    SharedWord,
+}
+
+impl Reason {
+    pub(crate) fn text(self, category: Option<&str>) -> String {
+        match self {
+            Reason::ExactName => "same name (ignoring case and accents)".into(),
+            Reason::Alias => "matches an alias".into(),
+            Reason::NameWithoutArticle => "same name without the article".into(),
+            Reason::NameWithoutTitle => "same name without the title".into(),
+            Reason::FirstName => "first name of an existing person".into(),
+            Reason::PartOfName => "part of an existing name".into(),
+            Reason::Nickname => "nickname of an existing name".into(),
+            Reason::Typo => "similar spelling (likely typo)".into(),
+            Reason::Relationship => {
+                format!("the writer's only person with relationship {}", category.unwrap_or("?"))
+            }
+            Reason::SharedWord => "shares a key word with an existing entity".into(),
+        }
+    }
+}
+
+/// A candidate link.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cand {
+    pub ent: u32,
+    pub conf: f32,
+    pub reason: Reason,
+}
+
+/// An occurrence of an existing entity's name or alias in a memory.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KnownHit {
+    /// First token.
+    pub a: usize,
+    /// Last token (inclusive).
+    pub b: usize,
+    pub ent: u32,
+    pub via: Via,
+    /// The stored name or alias is written with a capital (a proper name).
+    pub proper: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Target {
+    ent: u32,
+    via: Via,
+    proper: bool,
+}
+
+/// The writer's existing entities, prepared for fast matching and linking.
+///
+/// Build it once per writer with [`Matcher::new`] and reuse it for every memory: it holds an
+/// Aho-Corasick automaton over the folded names and aliases (case- and accent-insensitive, on
+/// word boundaries), an index of people by relationship category for kin words ("my sister",
+/// "ma mère"), first-name, nickname and word indexes, and length buckets for typo matching.
+#[derive(Debug)]
+pub struct Matcher {
+    pub(crate) ents: Vec<KnownEntity>,
+    /// Folded category of each entity.
+    pub(crate) cats: Vec<Option<String>>,
+    ac: Option<AhoCorasick>,
+    targets: Vec<Vec<Target>>,
+    by_key: HashMap<String, Vec<(u32, Via)>>,
+    /// Word of a name -> (entity, is the first word of a person's name).
+    by_word: HashMap<String, Vec<(u32, bool)>>,
+    /// Full first name a nickname of an existing person stands for -> entity.
+    by_nick_full: HashMap<String, Vec<u32>>,
+    by_cat: HashMap<String, Vec<u32>>,
+    /// (first char, char count) -> keys for typo matching.
+    fuzzy: HashMap<(char, usize), Vec<(String, u32)>>,
+}
+
+fn is_title_word(w: &str) -> bool {
+    let lex = &*LEX;
+    lex.titles.contains(w)
+        || matches!(
+            w,
+            "grandma" | "granny" | "gran" | "nana" | "nan" | "grandpa" | "grandad" | "granddad"
+                | "uncle" | "aunt" | "auntie" | "aunty" | "mamie" | "mamy" | "meme" | "papy"
+                | "papi" | "pepe" | "tante" | "oncle" | "tonton" | "tata" | "tatie" | "taty"
+                | "grand mere" | "grand pere" | "coach" | "mr." | "mrs." | "dr."
+        )
+}
+
+/// Splits a key into words, without a trailing "'s".
+fn key_words(key: &str) -> impl Iterator<Item = &str> {
+    key.split(' ').map(|w| w.trim_end_matches("'s").trim_matches('\'')).filter(|w| !w.is_empty())
+}
+
+/// The key without leading honorific or kin titles ("mme lefevre" -> "lefevre").
+pub(crate) fn strip_titles(key: &str) -> &str {
+    let mut rest = key;
+    loop {
+        let (first, tail) = match rest.split_once(' ') {
+            Some(x) => x,
+            None => return rest,
+        };
+        let first = first.trim_end_matches('.');
+        let two = tail.split_once(' ').map_or(tail, |(a, _)| a);
+        if (first == "grand" || first == "arriere") && matches!(two, "mere" | "pere") {
+            rest = tail.split_once(' ').map_or("", |(_, r)| r);
+            if rest.is_empty() {
+                return key;
+            }
+            continue;
+        }
+        if is_title_word(first) {
+            rest = tail;
+        } else {
+            return rest;
+        }
+    }
+}
+
+impl Matcher {
+    /// Prepares the index for a writer's existing entities.
+    pub fn new(known: &[KnownEntity]) -> Matcher {
+        let lex = &*LEX;
+        let mut m = Matcher {
+            ents: known.to_vec(),
+            cats: known.iter().map(|e| e.category.as_deref().map(|c| name_key(c))).collect(),
+            ac: None,
+            targets: Vec::new(),
+            by_key: HashMap::with_capacity(known.len() * 2),
+            by_word: HashMap::with_capacity(known.len() * 2),
+            by_nick_full: HashMap::new(),
+            by_cat: HashMap::new(),
+            fuzzy: HashMap::with_capacity(known.len()),
+        };
+        let mut patterns: Vec<String> = Vec::with_capacity(known.len() * 2);
+        let mut pat_index: HashMap<String, usize> = HashMap::with_capacity(known.len() * 2);
+        let mut add_pat = |pat: String, t: Target, targets: &mut Vec<Vec<Target>>| {
+            if pat.trim().is_empty() {
+                return;
+            }
+            let i = *pat_index.entry(pat.clone()).or_insert_with(|| {
+                patterns.push(pat);
+                targets.push(Vec::new());
+                targets.len() - 1
+            });
+            if !targets[i].iter().any(|x| x.ent == t.ent) {
+                targets[i].push(t);
+            }
+        };
+        for (ei, e) in known.iter().enumerate() {
+            let ei = ei as u32;
+            if e.entity_type == EntityType::Person {
+                if let Some(c) = &m.cats[ei as usize] {
+                    m.by_cat.entry(c.clone()).or_default().push(ei);
+                }
+            }
+            let names = std::iter::once((&e.name, Via::Name)).chain(e.aliases.iter().map(|a| (a, Via::Alias)));
+            for (n, via) in names {
+                let proper = n.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase);
+                let doc = Doc::new(n);
+                if doc.toks.is_empty() {
+                    continue;
+                }
+                // Full form, and the form without a leading article or possessive.
+                let first = doc.f(0);
+                let strip = doc.toks.len() > 1 && LEADING_DETERMINERS.contains(&first);
+                if strip {
+                    let short = format!(" {}", &doc.folded[doc.toks[1].fstart..]);
+                    add_pat(short, Target { ent: ei, via: Via::Short, proper }, &mut m.targets);
+                }
+                add_pat(doc.folded, Target { ent: ei, via, proper }, &mut m.targets);
+                let key = name_key(n);
+                if key.is_empty() {
+                    continue;
+                }
+                let list = m.by_key.entry(key.clone()).or_default();
+                if !list.iter().any(|&(x, _)| x == ei) {
+                    list.push((ei, via));
+                }
+                // Words of the name.
+                let core = if e.entity_type == EntityType::Person { strip_titles(&key) } else { &key };
+                let words: Vec<&str> = key_words(core).collect();
+                if words.len() > 1 || core != key {
+                    for (wi, w) in words.iter().enumerate() {
+                        if w.chars().count() < 3 || lex.stop.contains(*w) {
+                            continue;
+                        }
+                        let first = wi == 0 && e.entity_type == EntityType::Person;
+                        let l = m.by_word.entry((*w).to_string()).or_default();
+                        if !l.iter().any(|&(x, _)| x == ei) {
+                            l.push((ei, first));
+                        }
+                    }
+                }
+                if e.entity_type == EntityType::Person {
+                    if let Some(w) = words.first() {
+                        if let Some(fulls) = lex.nicknames.get(*w) {
+                            for f in fulls {
+                                let l = m.by_nick_full.entry(f.clone()).or_default();
+                                if !l.contains(&ei) {
+                                    l.push(ei);
+                                }
+                            }
+                        }
+                    }
+                }
+                let mut fk = core.chars();
+                if let Some(c0) = fk.next() {
+                    let n = core.chars().count();
+                    if n >= 4 {
+                        m.fuzzy.entry((c0, n)).or_default().push((core.to_string(), ei));
+                    }
+                }
+            }
+        }
+        if !patterns.is_empty() {
+            let kind = if patterns.len() > 500 {
+                AhoCorasickKind::ContiguousNFA
+            } else {
+                AhoCorasickKind::DFA
+            };
+            m.ac = AhoCorasickBuilder::new()
+                .match_kind(MatchKind::Standard)
+                .kind(Some(kind))
+                .build(&patterns)
+                .ok();
+        }
+        m
+    }
+
+    /// Number of existing entities.
+    pub fn len(&self) -> usize {
+        self.ents.len()
+    }
+
+    /// True when the writer has no existing entities.
+    pub fn is_empty(&self) -> bool {
+        self.ents.is_empty()
+    }
+
+    /// Extracts the entities of one memory and links them to this writer's existing entities.
+    /// Results are in text order. Never panics, whatever the input.
+    pub fn extract(&self, memory: &MemoryText<'_>) -> Vec<ValidationResult> {
+        crate::engine::run(self, memory)
+    }
+
+    /// All occurrences of existing names and aliases on token boundaries (overlaps included).
+    pub(crate) fn hits(&self, doc: &Doc<'_>) -> Vec<KnownHit> {
+        let mut out = Vec::new();
+        let Some(ac) = &self.ac else { return out };
+        for mat in ac.find_overlapping_iter(doc.folded.as_str()) {
+            let Some((a, b)) = crate::engine::tok_range(doc, mat.start(), mat.end()) else {
+                continue;
+            };
+            for t in &self.targets[mat.pattern().as_usize()] {
+                out.push(KnownHit { a, b, ent: t.ent, via: t.via, proper: t.proper });
+            }
+        }
+        out
+    }
+
+    /// People whose relationship category is `cat` (or a close variant of it).
+    pub(crate) fn people_in_category(&self, cat: &str) -> Vec<u32> {
+        let mut out: Vec<u32> = self.by_cat.get(cat).cloned().unwrap_or_default();
+        let related: &[&str] = match cat {
+            "cousin" => &["cousin-female"],
+            "cousin-female" => &["cousin"],
+            "friend" => &["close-friend", "best-friend", "good-friend", "childhood-friend", "school-friend", "work-friend"],
+            "colleague" => &["work-colleague", "work-friend"],
+            "grandparent" => &["grandmother", "grandfather"],
+            "other-family" => &[],
+            _ => &[],
+        };
+        for r in related {
+            if let Some(v) = self.by_cat.get(*r) {
+                out.extend(v);
+            }
+        }
+        out
+    }
+
+    /// Candidate existing entities for a mention named `name` of type `ty`.
+    pub(crate) fn link(&self, name: &str, ty: EntityType, fuzzy: bool, out: &mut Vec<Cand>) {
+        let key = name_key(name);
+        if key.is_empty() || self.ents.is_empty() {
+            return;
+        }
+        let same = |ei: u32| self.ents[ei as usize].entity_type == ty;
+        let push = |out: &mut Vec<Cand>, ent: u32, conf: f32, reason: Reason| {
+            if let Some(c) = out.iter_mut().find(|c| c.ent == ent) {
+                if conf > c.conf {
+                    c.conf = conf;
+                    c.reason = reason;
+                }
+            } else {
+                out.push(Cand { ent, conf, reason });
+            }
+        };
+        if let Some(list) = self.by_key.get(&key) {
+            for &(ei, via) in list {
+                if same(ei) {
+                    let (conf, r) = match via {
+                        Via::Name => (0.97, Reason::ExactName),
+                        Via::Alias => (0.94, Reason::Alias),
+                        Via::Short => (0.9, Reason::NameWithoutArticle),
+                    };
+                    push(out, ei, conf, r);
+                }
+            }
+        }
+        let core = if ty == EntityType::Person { strip_titles(&key) } else { key.as_str() };
+        if core != key {
+            if let Some(list) = self.by_key.get(core) {
+                for &(ei, _) in list {
+                    if same(ei) {
+                        push(out, ei, 0.9, Reason::NameWithoutTitle);
+                    }
+                }
+            }
+        }
+        let words: Vec<&str> = key_words(core).collect();
+        let lex = &*LEX;
+        if ty == EntityType::Person {
+            if let Some(first) = words.first() {
+                if let Some(list) = self.by_word.get(*first) {
+                    let firsts = list.iter().filter(|&&(e, f)| f && same(e)).count().max(1) as f32;
+                    for &(ei, is_first) in list {
+                        if same(ei) {
+                            if is_first {
+                                push(out, ei, 0.84 - 0.08 * (firsts - 1.0), Reason::FirstName);
+                            } else {
+                                push(out, ei, 0.66, Reason::PartOfName);
+                            }
+                        }
+                    }
+                }
+                // Nicknames both ways: "Bobby" for Robert, "Robert" for an existing "Bob".
+                if let Some(fulls) = lex.nicknames.get(*first) {
+                    for f in fulls {
+                        if let Some(list) = self.by_word.get(f.as_str()) {
+                            for &(ei, is_first) in list {
+                                if is_first && same(ei) {
+                                    push(out, ei, 0.82, Reason::Nickname);
+                                }
+                            }
+                        }
+                        if let Some(list) = self.by_key.get(f.as_str()) {
+                            for &(ei, _) in list {
+                                if same(ei) {
+                                    push(out, ei, 0.82, Reason::Nickname);
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(list) = self.by_nick_full.get(*first) {
+                    for &ei in list {
+                        if same(ei) {
+                            push(out, ei, 0.8, Reason::Nickname);
+                        }
+                    }
+                }
+                // Diminutives: Bob -> Bobby, Jo -> Jojo.
+                for suffix in ["by", "y", "ie", "o", "ou", "ette", "inou"] {
+                    if let Some(stem) = first.strip_suffix(suffix) {
+                        if stem.chars().count() >= 3 {
+                            if let Some(list) = self.by_key.get(stem) {
+                                for &(ei, _) in list {
+                                    if same(ei) {
+                                        push(out, ei, 0.78, Reason::Nickname);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            for w in &words {
+                if w.chars().count() < 3 || lex.stop.contains(*w) {
+                    continue;
+                }
+                if let Some(list) = self.by_word.get(*w) {
+                    let n = list.iter().filter(|&&(e, _)| same(e)).count().max(1) as f32;
+                    for &(ei, _) in list {
+                        if same(ei) {
+                            push(out, ei, 0.72 - 0.05 * (n - 1.0), Reason::SharedWord);
+                        }
+                    }
+                }
+            }
+        }
+        let best = out.iter().map(|c| c.conf).fold(0.0f32, f32::max);
+        if fuzzy && best < 0.9 {
+            self.fuzzy_into(core, ty, out);
+        }
+    }
+
+    fn fuzzy_into(&self, core: &str, ty: EntityType, out: &mut Vec<Cand>) {
+        let chars: Vec<char> = core.chars().collect();
+        let n = chars.len();
+        if n < 4 || n > 40 {
+            return;
+        }
+        let maxd = if n >= 8 { 2 } else { 1 };
+        for len in n.saturating_sub(maxd)..=n + maxd {
+            let Some(list) = self.fuzzy.get(&(chars[0], len)) else { continue };
+            for (k, ei) in list {
+                if self.ents[*ei as usize].entity_type != ty {
+                    continue;
+                }
+                let other: Vec<char> = k.chars().collect();
+                let lim = if n.min(other.len()) >= 8 { 2 } else { 1 };
+                let d = osa_distance(&chars, &other, lim);
+                if d >= 1 && d <= lim {
+                    let conf = if d == 1 { 0.85 } else { 0.74 };
+                    if let Some(c) = out.iter_mut().find(|c| c.ent == *ei) {
+                        if conf > c.conf {
+                            c.conf = conf;
+                            c.reason = Reason::Typo;
+                        }
+                    } else {
+                        out.push(Cand { ent: *ei, conf, reason: Reason::Typo });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Optimal string alignment distance (Levenshtein with adjacent transpositions), giving up
+/// (returning `limit + 1`) once every path exceeds `limit`.
+pub(crate) fn osa_distance(a: &[char], b: &[char], limit: usize) -> usize {
+    let (n, m) = (a.len(), b.len());
+    if n.abs_diff(m) > limit {
+        return limit + 1;
+    }
+    let mut prev2 = vec![0usize; m + 1];
+    let mut prev: Vec<usize> = (0..=m).collect();
+    let mut cur = vec![0usize; m + 1];
+    for i in 1..=n {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(prev2[j - 2] + 1);
+            }
+            cur[j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min > limit {
+            return limit + 1;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[m]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn distance() {
+        assert_eq!(osa_distance(&c("kathrine"), &c("katherine"), 2), 1);
+        assert_eq!(osa_distance(&c("cleo"), &c("chloe"), 2), 2);
+        assert_eq!(osa_distance(&c("marianne"), &c("marie"), 2), 3);
+        assert_eq!(osa_distance(&c("ab"), &c("ba"), 1), 1);
+    }
+
+    #[test]
+    fn titles_are_stripped() {
+        assert_eq!(strip_titles("mme lefevre"), "lefevre");
+        assert_eq!(strip_titles("grand mere odette"), "odette");
+        assert_eq!(strip_titles("mamie"), "mamie");
+        assert_eq!(strip_titles("claire"), "claire");
+    }
+}

@@ -1,0 +1,100 @@
+//! `lifegraph-extract`: the extractor on the command line.
+//!
+//! - `lifegraph-extract [FILE]` reads JSON lines in the format of `dev.jsonl` (from FILE or
+//!   standard input; `gold` is ignored) and writes one line per case:
+//!   `{"id", "validationResults": [...]}`.
+//! - `lifegraph-extract eval FILE [--errors]` scores a gold file by the guideline's rules.
+
+use std::io::{BufRead, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use lifegraph_extract::ValidationResult;
+use lifegraph_extract::eval::{Case, evaluate, parse_cases};
+use serde::Serialize;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Output<'a> {
+    id: &'a str,
+    validation_results: Vec<ValidationResult>,
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: lifegraph-extract [FILE]            extract (JSON lines in, JSON lines out)");
+    eprintln!("       lifegraph-extract eval FILE [--errors]  score a gold file");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("-h" | "--help") => usage(),
+        Some("eval") => {
+            let Some(path) = args.get(1) else { return usage() };
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("cannot read {path}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let cases = match parse_cases(&text) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("{path}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let report = evaluate(&cases);
+            print!("{report}");
+            if args.iter().any(|a| a == "--errors") {
+                for (id, missed, wrong) in &report.errors {
+                    println!("{id}\n  missed: {}\n  wrong:  {}", missed.join(" | "), wrong.join(" | "));
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        other => {
+            let input: Box<dyn BufRead> = match other {
+                Some(path) => match std::fs::File::open(path) {
+                    Ok(f) => Box::new(std::io::BufReader::new(f)),
+                    Err(e) => {
+                        eprintln!("cannot read {path}: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                None => Box::new(std::io::BufReader::new(std::io::stdin())),
+            };
+            let stdout = std::io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            let mut status = ExitCode::SUCCESS;
+            for (n, line) in input.lines().enumerate() {
+                let line = match line {
+                    Ok(l) => l,
+                    Err(e) => {
+                        eprintln!("read error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                };
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let case: Case = match serde_json::from_str(&line) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        eprintln!("line {}: {e}", n + 1);
+                        status = ExitCode::FAILURE;
+                        continue;
+                    }
+                };
+                let o = Output { id: &case.id, validation_results: case.run() };
+                if serde_json::to_writer(&mut out, &o).is_err() || writeln!(out).is_err() {
+                    return ExitCode::FAILURE;
+                }
+            }
+            let _ = out.flush();
+            let _ = std::io::stdin().read(&mut []);
+            status
+        }
+    }
+}
