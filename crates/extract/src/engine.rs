@@ -74,6 +74,10 @@ struct Mention {
     prio: u8,
     /// Linking may try typo matching.
     fuzzy: bool,
+    /// Other names and canonical entries this mention stands for (after merging), for
+    /// de-duplication.
+    alts: Vec<String>,
+    alt_canons: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -81,6 +85,7 @@ struct LexHit {
     a: usize,
     b: usize,
     e: LexEntry,
+    pat: u32,
 }
 
 struct Cx<'a> {
@@ -106,6 +111,8 @@ struct Cx<'a> {
     strong: Vec<bool>,
     /// Tokens covered by gazetteer places.
     placed: Vec<bool>,
+    /// Tokens covered by person mentions.
+    person_tok: Vec<bool>,
     /// Folded words written with a capital in mid-sentence.
     mid_caps: std::collections::HashSet<String>,
     out: Vec<Mention>,
@@ -165,7 +172,7 @@ const EMOTION_CONTEXT: &[&str] = &[
     "sentir", "sentis", "suis", "etais", "ete", "etre", "trop", "si", "tellement", "tres",
     "vraiment", "assez", "peu", "plutot", "completement", "profondement", "quelle", "quel",
     "grande", "grand", "eu", "avais", "rendu", "rendue", "aussi", "as", "entre", "of", "with",
-    "de", "d'", "sheer", "pure", "and", "et", "tout", "toute",
+    "de", "d'", "sheer", "pure", "tout", "toute",
 ];
 const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
 const OBJECT_VERBS: &[&str] = &[
@@ -194,6 +201,16 @@ const VERBISH_AFTER: &[&str] = &[
 ];
 
 impl<'a> Cx<'a> {
+    /// A determiner ("the", "la"...); the folded French "à" is not the English "a".
+    fn is_det(&self, w: &str) -> bool {
+        DETERMINERS.contains(&w) && !(w == "a" && self.lang == Lang::Fr)
+    }
+
+    /// A preposition that introduces a place.
+    fn is_place_prep(&self, w: &str) -> bool {
+        PLACE_PREPS.contains(&w) && !(w == "a" && self.lang == Lang::En)
+    }
+
     fn n(&self) -> usize {
         self.doc.toks.len()
     }
@@ -281,6 +298,16 @@ impl<'a> Cx<'a> {
         false
     }
 
+    fn pat_of(&self, h: &LexHit) -> Option<usize> {
+        Some(h.pat as usize)
+    }
+
+    /// A capitalised word, stop words included (inside a name: "The Remains of the Day").
+    fn cap_any(&self, i: usize) -> bool {
+        let t = &self.doc.toks[i];
+        t.kind == TokKind::Word && t.cap && t.end - t.start >= 2 && self.f(i) != "i"
+    }
+
     fn cap_word(&self, i: usize) -> bool {
         let t = &self.doc.toks[i];
         t.kind == TokKind::Word && t.cap && !self.is_stop(i) && t.end - t.start >= 2
@@ -294,6 +321,11 @@ impl<'a> Cx<'a> {
         if m.prio >= 4 && matches!(m.ty, EntityType::Person | EntityType::Location) {
             for t in m.a..=m.b {
                 self.strong[t] = true;
+            }
+        }
+        if m.ty == EntityType::Person {
+            for t in m.a..=m.b {
+                self.person_tok[t] = true;
             }
         }
         if m.prio == 3 && m.ty == EntityType::Location {
@@ -333,7 +365,7 @@ impl<'a> Cx<'a> {
                 if e.kind == LexKind::Place && self.place_at[a].is_none_or(|ob| b > ob) {
                     self.place_at[a] = Some(b);
                 }
-                self.lexh.push(LexHit { a, b, e: *e });
+                self.lexh.push(LexHit { a, b, e: *e, pat: mat.pattern().as_u32() });
             }
         }
     }
@@ -368,7 +400,7 @@ impl<'a> Cx<'a> {
                 if let Some(p) = self.prev_f(h.a) {
                     let w = self.f(h.a);
                     let is_kin = self.kin_end[h.b].is_some_and(|(ka, _)| ka == h.a);
-                    if is_kin && DETERMINERS.contains(&p) && !MY.contains(&p) {
+                    if is_kin && self.is_det(p) && !MY.contains(&p) {
                         continue;
                     }
                     if is_kin && MY.contains(&p) && w.len() > 0 {
@@ -398,6 +430,8 @@ impl<'a> Cx<'a> {
                 links: vec![Cand { ent: h.ent, conf: if score < 0.8 { conf - 0.2 } else { conf }, reason }],
                 prio: 5,
                 fuzzy: false,
+                alts: Vec::new(),
+                alt_canons: Vec::new(),
             };
             self.push(m);
         }
@@ -437,6 +471,8 @@ impl<'a> Cx<'a> {
                         links: vec![Cand { ent: ei, conf: 0.92, reason: Reason::Relationship }],
                         prio: 4,
                         fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
                     });
                 }
                 continue;
@@ -447,7 +483,7 @@ impl<'a> Cx<'a> {
             if !(cap || self.lower_style) {
                 continue;
             }
-            if pw.as_deref().is_some_and(|p| DETERMINERS.contains(&p)) {
+            if pw.as_deref().is_some_and(|p| self.is_det(p)) {
                 continue;
             }
             if info.title && next_name {
@@ -469,6 +505,8 @@ impl<'a> Cx<'a> {
                 links,
                 prio: 4,
                 fuzzy: false,
+                alts: Vec::new(),
+                alt_canons: Vec::new(),
             });
         }
     }
@@ -517,6 +555,8 @@ impl<'a> Cx<'a> {
                 links: Vec::new(),
                 prio: 3,
                 fuzzy: true,
+                alts: vec![crate::name_key(&place.name)],
+                alt_canons: Vec::new(),
             });
         }
     }
@@ -549,6 +589,14 @@ impl<'a> Cx<'a> {
         if elsewhere {
             return true;
         }
+        // Close to an existing person's name ("Kathrine" for Katherine).
+        if !in_lexicon && !self.m.is_empty() {
+            let mut c = Vec::new();
+            self.m.link(self.doc.raw(i), EntityType::Person, true, &mut c);
+            if c.iter().any(|c| c.conf >= 0.8) {
+                return true;
+            }
+        }
         if in_lexicon {
             return false;
         }
@@ -573,8 +621,12 @@ impl<'a> Cx<'a> {
                 && !t.cap
                 && self.lex.firstnames.get(self.f(i)) == Some(&false)
                 && !self.is_stop(i);
-            let code = t.cap && t.digit && t.upper;
-            if !(self.cap_word(i) || lower_name || code) || t.hyph_prev {
+            let code = t.cap && t.digit && self.doc.raw(i).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
+            // A capitalised stop word in mid-sentence before another capital: "the Premier Inn",
+            // "watched The Princess Bride".
+            let cap_stop_start = !t.sent_start && self.cap_any(i) && self.is_stop(i)
+                && self.next(i).is_some_and(|j| self.cap_word(j) && self.doc.toks[j].gap == 0);
+            if !(self.cap_word(i) || lower_name || code || cap_stop_start) || t.hyph_prev {
                 i += 1;
                 continue;
             }
@@ -620,10 +672,7 @@ impl<'a> Cx<'a> {
                     }
                     break;
                 }
-                if self.cap_word(j) && !(self.lower_style && false) {
-                    if matches!(self.f(j), "i") {
-                        break;
-                    }
+                if self.cap_word(j) || (self.cap_any(j) && !tj.sent_start && b > a) {
                     b = j;
                     continue;
                 }
@@ -638,7 +687,7 @@ impl<'a> Cx<'a> {
                     if k < n && matches!(self.f(k), "la" | "the" | "l'" | "le") {
                         k += 1;
                     }
-                    if k < n && self.cap_word(k) && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0 {
+                    if k < n && self.cap_any(k) && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0 {
                         b = k;
                         continue;
                     }
@@ -716,6 +765,20 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+        // A kin word used as a name ("Visite à Mamie") is a person, wherever it stands.
+        if single && self.kin_end[a].is_some_and(|(ka, k)| ka == a && self.ll.kin[k as usize].name) {
+            let info = self.kin_info_at(a);
+            self.emit(a, b, EntityType::Person, 0.85, info, 3);
+            return;
+        }
+        // "un pub de Portree", "the port of Dover": a place word, then de/of and the name.
+        if matches!(pw.as_str(), "de" | "d'" | "of" | "du") && !self.doc.toks[a].sent_start {
+            let cue = p2.is_some_and(|q| !self.doc.toks[q].cap && self.lex.cues.contains_key(self.f(q)) && self.f(q).len() > 2);
+            if cue {
+                self.emit(a, b, EntityType::Location, 0.78, None, 3);
+                return;
+            }
+        }
         // "s'appelle Sonia", "named Biscuit".
         if matches!(pw.as_str(), "appelle" | "named" | "called" | "nicknamed" | "nomme") {
             rel = self.role_before(a);
@@ -737,8 +800,8 @@ impl<'a> Cx<'a> {
         }
         // Gazetteer place that is also a first name: decided by the words around it.
         if gaz {
-            let person = PERSON_PREPS.contains(&pw.as_str()) && !PLACE_PREPS.contains(&pw.as_str())
-                || VERBISH_AFTER.contains(&nw.as_str()) && !PLACE_PREPS.contains(&pw.as_str());
+            let person = PERSON_PREPS.contains(&pw.as_str()) && !self.is_place_prep(&pw)
+                || VERBISH_AFTER.contains(&nw.as_str()) && !self.is_place_prep(&pw);
             if person {
                 self.emit(a, b, EntityType::Person, 0.6, None, 2);
             } else {
@@ -755,6 +818,11 @@ impl<'a> Cx<'a> {
         let art_before = prev.is_some_and(|p| {
             let t = &self.doc.toks[p];
             t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
+        }) || (!single && self.doc.toks[a].cap && !self.doc.toks[a].sent_start
+            && matches!(self.f(a), "the" | "le" | "la" | "les" | "un" | "une"));
+        let art_in_span = art_before && !prev.is_some_and(|p| {
+            let t = &self.doc.toks[p];
+            t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
         });
         let work_verb = self.before(a, 3).any(|j| WORK_VERBS.contains(&self.f(j)));
         let music = prev.is_some_and(|p| {
@@ -762,12 +830,13 @@ impl<'a> Cx<'a> {
             q.is_some_and(|q| MUSIC_CUES.contains(&self.f(q)))
         });
         if art_before || music || (work_verb && (!single || art_before)) {
-            if art_before {
+            if art_before && !art_in_span {
                 a = prev.unwrap_or(a);
             }
             // Split an author: "L'Étranger de Camus" -> object "L'Étranger", person "Camus".
+            let reading = self.before(a, 3).any(|j| matches!(self.f(j), "read" | "reading" | "discussed" | "discussing" | "lu" | "relu" | "lire" | "discute"));
             let split = (a..=b).find(|&k| k > a && matches!(self.f(k), "de" | "by") && k + 1 == b);
-            if let (Some(k), false) = (split, music) {
+            if let (Some(k), false, true) = (split, music, reading || art_before) {
                 self.emit(a, k - 1, EntityType::Object, 0.72, None, 3);
                 self.emit(b, b, EntityType::Person, 0.62, None, 2);
             } else {
@@ -776,24 +845,24 @@ impl<'a> Cx<'a> {
             return;
         }
         // All-caps codes (M25, GR20) are places after a place word.
-        let code = self.doc.toks[a].digit && self.doc.toks[a].upper;
+        let code = self.doc.toks[a].digit && self.doc.raw(a).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
         if code {
-            if single && (PLACE_PREPS.contains(&pw.as_str()) || matches!(pw.as_str(), "the" | "le" | "du" | "on")) {
+            if single && (self.is_place_prep(&pw) || matches!(pw.as_str(), "the" | "le" | "du" | "on")) {
                 self.emit(a, b, EntityType::Location, 0.7, None, 2);
             }
             return;
         }
         if self.doc.toks[a].upper && single && !gaz {
             // Acronyms: only after a place preposition.
-            if PLACE_PREPS.contains(&pw.as_str()) || (matches!(pw.as_str(), "la" | "the" | "le") && PLACE_PREPS.contains(&p2w.as_str())) {
+            if self.is_place_prep(&pw) || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w)) {
                 self.emit(a, b, EntityType::Location, 0.6, None, 2);
             }
             return;
         }
         // Possessive: "Leo's garage" (person), "to Katz's" (a place named after someone).
         let poss = next.is_some_and(|j| self.f(j) == "'s");
-        let place_prep = PLACE_PREPS.contains(&pw.as_str())
-            || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && PLACE_PREPS.contains(&p2w.as_str()));
+        let place_prep = self.is_place_prep(&pw)
+            || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
         if poss {
             let after = next.and_then(|j| self.next(j));
             let noun_after = after.is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);
@@ -822,7 +891,8 @@ impl<'a> Cx<'a> {
             self.emit(a, b, EntityType::Person, 0.72, None, 2);
             return;
         }
-        if b - a <= 2 && !self.doc.toks[a].sent_start {
+        let in_lexicon = (a..=b).any(|t| self.kinds[t] & CONTENT_BITS != 0);
+        if b - a <= 2 && !self.doc.toks[a].sent_start && !in_lexicon {
             self.emit(a, b, EntityType::Person, 0.5, None, 1);
         }
     }
@@ -893,7 +963,7 @@ impl<'a> Cx<'a> {
         let name = if name.ends_with(" s") || name.is_empty() { self.text(a, b).to_string() } else { name };
         let keep_apos = self.text(a, b).ends_with("s'") || self.text(a, b).ends_with("s\u{2019}");
         let name = if keep_apos { self.text(a, b).to_string() } else { name };
-        self.push(Mention { a, b, ty, name, canon: None, score, rel, links: Vec::new(), prio, fuzzy: true });
+        self.push(Mention { a, b, ty, name, canon: None, score, rel, links: Vec::new(), prio, fuzzy: true, alts: Vec::new(), alt_canons: Vec::new() });
     }
 
     /// Emotions, activities, objects and life periods from the lexicons.
@@ -936,12 +1006,21 @@ impl<'a> Cx<'a> {
             }
             let surface = self.text(h.a, h.b).to_string();
             let canon_name = self.ll.canon[e.idx as usize].clone();
+            let pat = self.pat_of(h);
+            if let Some(pi) = pat {
+                let allowed = &self.ll.accents[pi];
+                if crate::lexicon::accented_letters(&surface).any(|c| !allowed.contains(c)) {
+                    continue;
+                }
+            }
+            // The word right after a name is that person's ("Femi panicked").
+            let after_name = self.prev(h.a).is_some_and(|p| self.person_tok[p]);
             match e.kind {
                 LexKind::Emotion => {
                     if self.any_before(h.a, 4, PRETEND) {
                         continue;
                     }
-                    if self.third_person(h.a, false) {
+                    if self.third_person(h.a, false) || after_name {
                         continue;
                     }
                     let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
@@ -952,14 +1031,16 @@ impl<'a> Cx<'a> {
                     }
                     let score = if e.ctx { 0.7 } else if ctx { 0.9 } else { 0.8 };
                     accepted_emotions.push(h.b);
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Emotion, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    let first = self.f(h.a);
+                    let name = if matches!(first, "i" | "j'" | "je") { canon_name } else { surface };
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Emotion, name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
                 LexKind::Activity => {
-                    if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false)) {
+                    if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false) || after_name) {
                         continue;
                     }
                     let score = if e.verb { 0.72 } else { 0.82 };
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Activity, name: canon_name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Activity, name: canon_name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
                 LexKind::Period => {
                     if e.ctx {
@@ -970,18 +1051,18 @@ impl<'a> Cx<'a> {
                             continue;
                         }
                     }
-                    if self.third_person(h.a, true) {
+                    if !e.ctx && self.third_person(h.a, true) {
                         continue;
                     }
                     let score = if e.ctx { 0.7 } else { 0.8 };
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::LifePeriod, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::LifePeriod, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
                 LexKind::Object => {
                     let score = self.object_score(h.a, h.b, e);
-                    if score < 0.5 {
+                    if score < 0.55 {
                         continue;
                     }
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Object, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Object, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
                 _ => {}
             }
@@ -1026,8 +1107,12 @@ impl<'a> Cx<'a> {
             if matches!(w, "de" | "du" | "d'" | "from") {
                 if let Some(k) = self.next(nx) {
                     let k = if MY.contains(&self.f(k)) { self.next(k).unwrap_or(k) } else { k };
-                    if self.doc.toks[k].cap || self.kin_tok[k] {
-                        s += 0.22;
+                    let person = (self.doc.toks[k].cap && !self.placed[k]) || self.kin_tok[k];
+                    if person {
+                        s += if e.weak { 0.1 } else { 0.22 };
+                    } else if self.doc.toks[k].kind == TokKind::Word && !self.is_stop(k) && !self.doc.toks[k].cap {
+                        // A compound: "carnet de naissance", "ticket de cinéma".
+                        s += 0.1;
                     }
                 }
             }
@@ -1039,7 +1124,7 @@ impl<'a> Cx<'a> {
         if self.before(a, 6).any(|j| OBJECT_VERBS.contains(&self.f(j))) {
             s += 0.2;
         }
-        if self.doc.toks[a].line == 0 && !self.title_case {
+        if self.doc.toks[a].line == 0 && !self.title_case && !e.weak {
             s += 0.15;
         }
         s.min(0.92)
@@ -1055,19 +1140,19 @@ impl<'a> Cx<'a> {
             if matches!(w, "year" | "grade") && self.doc.toks[i].cap {
                 if let Some(j) = self.next(i) {
                     if self.doc.toks[j].digit && self.f(j).len() <= 2 {
-                        self.push(Mention { a: i, b: j, ty: EntityType::LifePeriod, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                        self.push(Mention { a: i, b: j, ty: EntityType::LifePeriod, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                     }
                 }
             }
             if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
                 if let Some(j) = self.next(i) {
                     if matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures") {
-                        self.push(Mention { a: i, b: j, ty: EntityType::Activity, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                        self.push(Mention { a: i, b: j, ty: EntityType::Activity, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                     }
                 }
                 if self.prev_f(i).is_some_and(|p| matches!(p, "learning" | "studying" | "speaking" | "practising" | "practicing")) {
                     let p = i - 1;
-                    self.push(Mention { a: p, b: i, ty: EntityType::Activity, name: self.text(p, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    self.push(Mention { a: p, b: i, ty: EntityType::Activity, name: self.text(p, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
             }
             if LANGUAGES_FR.contains(&w) && !self.doc.toks[i].cap {
@@ -1078,7 +1163,7 @@ impl<'a> Cx<'a> {
                     || (p == "en" && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
                     || (matches!(p, "l'" | "le") && matches!(pp, "apprendre" | "apprends" | "appris" | "etudier" | "parler" | "pratiquer" | "reviser"));
                 if ok {
-                    self.push(Mention { a: i, b: i, ty: EntityType::Activity, name: self.text(i, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false });
+                    self.push(Mention { a: i, b: i, ty: EntityType::Activity, name: self.text(i, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
             }
         }
@@ -1136,12 +1221,24 @@ impl<'a> Cx<'a> {
                     let between: Vec<&str> = (last.b + 1..m.a).map(|t| self.f(t)).collect();
                     let joined = !between.is_empty()
                         && matches!(between[0], "of" | "de" | "du" | "d'" | "des")
-                        && between[1..].iter().all(|w| matches!(*w, "the" | "la" | "le" | "l'" | "les"));
-                    if joined && (last.a..=m.b).all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0 || t == last.a) {
+                        && between[1..].iter().all(|w| matches!(*w, "the" | "la" | "le" | "l'" | "les" | "his" | "her" | "my" | "their" | "son" | "sa" | "ses" | "mon" | "ma" | "mes"));
+                    // Apposition: "her old sewing machine, the Singer".
+                    let appos = m.ty == EntityType::Object && m.prio == 3 && between.len() <= 1
+                        && between.iter().all(|w| matches!(*w, "the" | "le" | "la" | "l'"))
+                        && self.doc.toks[if between.is_empty() { m.a } else { last.b + 1 }].gap & gap::COMMA != 0;
+                    let no_stop = (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & gap::STOP == 0);
+                    if (joined && (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0)) || (appos && no_stop) {
                         if m.ty == EntityType::Activity {
                             last.name = self.text(last.a, m.b).to_string();
                         }
-                        last.b = m.b;
+                        if !appos {
+                            last.b = m.b;
+                        }
+                        last.alts.push(name_key(&m.name));
+                        last.alts.extend(m.alts.iter().cloned());
+                        if let Some(c) = m.canon {
+                            last.alt_canons.push(c);
+                        }
                         last.score = last.score.max(m.score);
                         continue;
                     }
@@ -1184,13 +1281,21 @@ impl<'a> Cx<'a> {
                 }
             }
             let key = name_key(&m.name);
-            if !seen_keys.insert((m.ty, key)) {
+            if seen_keys.contains(&(m.ty, key.clone())) || m.alts.iter().any(|k| seen_keys.contains(&(m.ty, k.clone()))) {
                 continue;
+            }
+            seen_keys.insert((m.ty, key));
+            for k in &m.alts {
+                seen_keys.insert((m.ty, k.clone()));
             }
             if let Some(c) = m.canon {
                 if matches!(m.ty, EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod) {
-                    if !seen_canon.insert((m.ty, c)) {
+                    if m.alt_canons.iter().chain(std::iter::once(&c)).any(|c| seen_canon.contains(&(m.ty, *c))) {
                         continue;
+                    }
+                    seen_canon.insert((m.ty, c));
+                    for c in &m.alt_canons {
+                        seen_canon.insert((m.ty, *c));
                     }
                 }
             }
@@ -1298,6 +1403,7 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
         place_at: vec![None; n],
         strong: vec![false; n],
         placed: vec![false; n],
+        person_tok: vec![false; n],
         mid_caps: Default::default(),
         out: Vec::new(),
     };

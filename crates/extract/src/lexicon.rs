@@ -78,8 +78,9 @@ pub struct LangLex {
     pub ac: AhoCorasick,
     /// Readings of each pattern.
     pub pats: Vec<Vec<LexEntry>>,
-    /// Token count of each pattern.
-    pub pat_len: Vec<u8>,
+    /// Accented letters the forms of each pattern are written with: a match whose words carry
+    /// any other accent is another word ("montré" is not "montre").
+    pub accents: Vec<String>,
     /// Canonical names of content entries.
     pub canon: Vec<String>,
     /// Kin words.
@@ -135,13 +136,17 @@ const BLOCK_EN: &[&str] = &[
     "last summer", "next summer", "this summer", "last winter", "next year", "last year",
     "last week", "next week", "school uniforms", "school uniform", "play date",
     "the first time", "for the first time", "lecture notes", "in love with", "feel free",
-    "free time", "for free", "run late", "running late", "first thing",
+    "free time", "for free", "run late", "running late", "first thing", "football club",
+    "rugby club", "tennis club", "golf club", "cricket club", "chess club", "football shirt",
+    "football match", "golf course", "swimming pool", "skate park", "driving lesson",
 ];
 const BLOCK_FR: &[&str] = &[
     "maison de retraite", "l'été prochain", "l'été dernier", "l'année prochaine",
     "l'année dernière", "la semaine prochaine", "la première fois", "pour la première fois",
     "au téléphone", "en retard", "de temps en temps", "à peine", "il faudra", "coup de fil",
-    "en forme", "mal au dos", "mal à la tête", "la chance de", "avoir la chance",
+    "en forme", "mal au dos", "mal à la tête", "la chance de", "avoir la chance", "club de foot",
+    "club de football", "club de rugby", "club de tennis", "maillot de foot", "terrain de foot",
+    "salle de bains", "salle de bain", "piscine municipale",
 ];
 
 fn data(lang: Lang, name: &str) -> &'static str {
@@ -186,7 +191,12 @@ struct Builder {
     patterns: Vec<String>,
     index: HashMap<String, usize>,
     pats: Vec<Vec<LexEntry>>,
-    pat_len: Vec<u8>,
+    accents: Vec<String>,
+}
+
+/// Lower-case accented letters of `s`.
+pub fn accented_letters(s: &str) -> impl Iterator<Item = char> + '_ {
+    s.chars().flat_map(char::to_lowercase).filter(|c| c.is_alphabetic() && !c.is_ascii())
 }
 
 impl Builder {
@@ -202,10 +212,15 @@ impl Builder {
                 self.patterns.push(pat.clone());
                 self.index.insert(pat, self.pats.len());
                 self.pats.push(Vec::new());
-                self.pat_len.push(doc.toks.len().min(255) as u8);
+                self.accents.push(String::new());
                 self.pats.len() - 1
             }
         };
+        for c in accented_letters(form) {
+            if !self.accents[i].contains(c) {
+                self.accents[i].push(c);
+            }
+        }
         // One reading per kind is enough; the first loaded wins.
         if !self.pats[i].iter().any(|e| e.kind == entry.kind) {
             self.pats[i].push(entry);
@@ -214,7 +229,7 @@ impl Builder {
 }
 
 fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> LangLex {
-    let mut b = Builder { patterns: Vec::new(), index: HashMap::new(), pats: Vec::new(), pat_len: Vec::new() };
+    let mut b = Builder { patterns: Vec::new(), index: HashMap::new(), pats: Vec::new(), accents: Vec::new() };
     let mut canon = Vec::new();
     for (file, kind) in [
         ("emotions", LexKind::Emotion),
@@ -299,7 +314,7 @@ fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> Lan
         .match_kind(MatchKind::Standard)
         .build(&b.patterns)
         .expect("lexicon automaton");
-    LangLex { ac, pats: b.pats, pat_len: b.pat_len, canon, kin }
+    LangLex { ac, pats: b.pats, accents: b.accents, canon, kin }
 }
 
 fn build() -> Lexicons {
