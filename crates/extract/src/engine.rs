@@ -133,7 +133,7 @@ const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
 
 // Word classes used by the rules (folded forms).
 const PLACE_PREPS: &[&str] = &[
-    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside",
+    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside", "up",
     "inside", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers",
     "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
 ];
@@ -534,6 +534,11 @@ impl<'a> Cx<'a> {
             if h.e.caps && !capped {
                 continue;
             }
+            if (h.e.caps || place.caps) && (h.a..=h.b).all(|t| !self.doc.toks[t].cap || self.doc.toks[t].sent_start)
+                && !self.prev_f(h.a).is_some_and(|p| self.is_place_prep(p))
+            {
+                continue;
+            }
             // A first name that is also a place (Florence, Nancy) is decided by the span rules.
             if single && self.lex.firstnames.contains_key(self.f(h.a)) && capped {
                 continue;
@@ -588,6 +593,12 @@ impl<'a> Cx<'a> {
         let elsewhere = self.mid_caps.contains(w);
         if elsewhere {
             return true;
+        }
+        // "Priti and Owen waited": coordinated with a first name.
+        if let Some(j) = self.next(i) {
+            if matches!(self.f(j), "and" | "et") && self.next(j).is_some_and(|k| self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k))) && !in_lexicon {
+                return true;
+            }
         }
         // Close to an existing person's name ("Kathrine" for Katherine).
         if !in_lexicon && !self.m.is_empty() {
@@ -826,9 +837,25 @@ impl<'a> Cx<'a> {
         });
         let work_verb = self.before(a, 3).any(|j| WORK_VERBS.contains(&self.f(j)));
         let music = prev.is_some_and(|p| {
-            let q = if matches!(self.f(p), "de" | "du" | "d'" | "of" | "from") { self.prev(p) } else { Some(p) };
+            let mut q = Some(p);
+            for _ in 0..2 {
+                if let Some(x) = q {
+                    if matches!(self.f(x), "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the") {
+                        q = self.prev(x);
+                    }
+                }
+            }
             q.is_some_and(|q| MUSIC_CUES.contains(&self.f(q)))
         });
+        let art_place = art_before && !work_verb && !music && {
+            let before_art = if art_in_span { prev } else { p2 };
+            before_art.is_some_and(|q| self.is_place_prep(self.f(q)))
+        };
+        if art_place {
+            let a2 = if art_in_span { a } else { prev.unwrap_or(a) };
+            self.emit(a2, b, EntityType::Location, 0.7, None, 2);
+            return;
+        }
         if art_before || music || (work_verb && (!single || art_before)) {
             if art_before && !art_in_span {
                 a = prev.unwrap_or(a);
@@ -892,8 +919,17 @@ impl<'a> Cx<'a> {
             return;
         }
         let in_lexicon = (a..=b).any(|t| self.kinds[t] & CONTENT_BITS != 0);
+        // "the Riverside running club": a name used as a modifier, not a person.
+        if self.is_det(&pw) && !MY.contains(&pw.as_str()) {
+            return;
+        }
         if b - a <= 2 && !self.doc.toks[a].sent_start && !in_lexicon {
-            self.emit(a, b, EntityType::Person, 0.5, None, 1);
+            if single {
+                self.emit(a, b, EntityType::Person, 0.5, None, 1);
+            } else {
+                // Two capitalised words with no first name among them: more often a place.
+                self.emit(a, b, EntityType::Location, 0.45, None, 1);
+            }
         }
     }
 
@@ -1004,6 +1040,11 @@ impl<'a> Cx<'a> {
             if (h.a..=h.b).any(|t| self.kin_tok[t]) {
                 continue;
             }
+            // A capital in mid-sentence makes it a name ("home to Reading").
+            let tok = &self.doc.toks[h.a];
+            if tok.cap && !tok.sent_start && !e.caps && !self.lower_style && tok.line != 0 && !tok.upper && !self.is_stop(h.a) {
+                continue;
+            }
             let surface = self.text(h.a, h.b).to_string();
             let canon_name = self.ll.canon[e.idx as usize].clone();
             let pat = self.pat_of(h);
@@ -1089,7 +1130,7 @@ impl<'a> Cx<'a> {
             if w == "'s" {
                 s += 0.25;
             } else if MY.contains(&w) {
-                s += 0.08;
+                s += 0.04;
             } else if THIRD_POSSESSIVE.contains(&w) {
                 s += 0.12;
             }
@@ -1270,6 +1311,7 @@ impl<'a> Cx<'a> {
         let mut seen_ids: std::collections::HashSet<i64> = Default::default();
         let mut seen_keys: std::collections::HashSet<(EntityType, String)> = Default::default();
         let mut seen_canon: std::collections::HashSet<(EntityType, u32)> = Default::default();
+        let mut seen_object_words: std::collections::HashSet<String> = Default::default();
         for m in ms {
             let top = m.links.first().copied();
             let rec = top.filter(|c| c.conf >= 0.5).map(|c| self.m.ents[c.ent as usize].id);
@@ -1281,6 +1323,13 @@ impl<'a> Cx<'a> {
                 }
             }
             let key = name_key(&m.name);
+            if m.ty == EntityType::Object && m.links.is_empty() {
+                let words: Vec<String> = object_words(&key).chain(m.alts.iter().flat_map(|k| object_words(k))).collect();
+                if words.iter().any(|w| seen_object_words.contains(w)) {
+                    continue;
+                }
+                seen_object_words.extend(words);
+            }
             if seen_keys.contains(&(m.ty, key.clone())) || m.alts.iter().any(|k| seen_keys.contains(&(m.ty, k.clone()))) {
                 continue;
             }
@@ -1364,6 +1413,16 @@ const LANGUAGES_FR: &[&str] = &[
     "neerlandais", "grec", "russe", "arabe", "coreen", "polonais", "suedois", "latin", "hebreu",
     "breton", "occitan", "basque", "corse",
 ];
+
+/// Content words of an object name ("grandma's old ring" -> grandma, ring), for de-duplication.
+fn object_words(key: &str) -> impl Iterator<Item = String> + '_ {
+    let lex = &*LEX;
+    key.split(' ')
+        .map(|w| w.trim_end_matches("'s").trim_matches('\''))
+        .filter(|w| w.chars().count() >= 3 && !lex.stop.contains(*w) && !OBJECT_ADJ.contains(w) && !lex.firstnames.contains_key(*w))
+        .filter(|w| !matches!(*w, "mum" | "dad" | "papa" | "maman" | "mamie" | "papy" | "granny" | "grandma" | "grandpa" | "grandad"))
+        .map(str::to_string)
+}
 
 /// Runs the whole extraction for one memory.
 pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {

@@ -390,6 +390,29 @@ impl Matcher {
                         }
                     }
                 }
+                // Diminutives: Jon -> Jonny, Tom -> Tommy.
+                for suffix in ["y", "ie"] {
+                    if let Some(stem) = first.strip_suffix(suffix) {
+                        let cs: Vec<char> = stem.chars().collect();
+                        if cs.len() >= 4 && cs[cs.len() - 1] == cs[cs.len() - 2] {
+                            let short: String = cs[..cs.len() - 1].iter().collect();
+                            if let Some(list) = self.by_key.get(&short) {
+                                for &(ei, _) in list {
+                                    if same(ei) {
+                                        push(out, ei, 0.78, Reason::Nickname);
+                                    }
+                                }
+                            }
+                            if let Some(list) = self.by_word.get(&short) {
+                                for &(ei, is_first) in list {
+                                    if is_first && same(ei) {
+                                        push(out, ei, 0.76, Reason::Nickname);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
                 // Diminutives: Bob -> Bobby, Jo -> Jojo.
                 for suffix in ["by", "y", "ie", "o", "ou", "ette", "inou"] {
                     if let Some(stem) = first.strip_suffix(suffix) {
