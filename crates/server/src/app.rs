@@ -1,0 +1,99 @@
+//! Builds the whole application: state, routes and middleware. `main.rs` and the tests both
+//! start it through [`Application::build`].
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, HeaderValue, header};
+use sea_orm::DatabaseConnection;
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::auth::oidc::Oidc;
+use crate::config::Config;
+use crate::{auth, db, health, notifications, web};
+
+/// Bodies above this are refused before a handler reads them (uploads raise their own limit).
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub config: Arc<Config>,
+    pub oidc: Option<Arc<Oidc>>,
+}
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+}
+
+impl Application {
+    /// Connect to the database, apply migrations, bind the listener.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let db = db::connect(&config.database_url).await?;
+        let oidc = Oidc::from_config(&config)?.map(Arc::new);
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .with_context(|| format!("listening on {}", config.listen))?;
+        if config.local_sign_in_enabled() && !config.listen.ip().is_loopback() {
+            tracing::warn!("local sign-in is on while listening beyond loopback: anyone who reaches this server can sign in as anyone");
+        }
+        let state = AppState { db, config: Arc::new(config), oidc };
+        Ok(Self { listener, router: router(state.clone()), state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("serving")
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .merge(health::router())
+        .merge(auth::router())
+        .merge(notifications::router())
+        .route("/api/openapi.json", axum::routing::get(openapi_json))
+        .fallback(web::fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(CompressionLayer::new())
+        .layer(security_header(header::CONTENT_SECURITY_POLICY, web::CONTENT_SECURITY_POLICY))
+        .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
+        .layer(security_header(
+            HeaderName::from_static("permissions-policy"),
+            "camera=(), geolocation=(), microphone=(self)",
+        ))
+        .layer(TraceLayer::new_for_http())
+}
+
+fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+async fn openapi_json() -> axum::Json<utoipa::openapi::OpenApi> {
+    axum::Json(crate::openapi::document())
+}
+
+async fn method_not_allowed() -> crate::error::ApiError {
+    crate::error::ApiError::bad_request("method_not_allowed", "This address does not accept that method")
+}

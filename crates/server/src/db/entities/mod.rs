@@ -1,0 +1,7 @@
+//! SeaORM models of the tables the features read and write. A feature adds the model of a
+//! table when it starts using it; the migration already holds every table.
+
+pub mod login_attempt;
+pub mod notification;
+pub mod session;
+pub mod user;

@@ -1,0 +1,276 @@
+//! The schema, written once with SeaORM's schema builder for SQLite and PostgreSQL alike.
+//! The first migration creates the whole data model of SPEC §3, so features add behaviour,
+//! not tables.
+
+use sea_orm_migration::prelude::*;
+use sea_orm_migration::schema::*;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(InitialSchema)]
+    }
+}
+
+#[derive(DeriveMigrationName)]
+struct InitialSchema;
+
+/// `created_at` / `updated_at` moments, UTC.
+fn moment(name: &'static str) -> ColumnDef {
+    timestamp_with_time_zone(name)
+}
+
+fn moment_null(name: &'static str) -> ColumnDef {
+    timestamp_with_time_zone_null(name)
+}
+
+/// A foreign key to `table.id`, deleted with its parent.
+fn cascade(from_table: &'static str, column: &'static str, to_table: &'static str) -> ForeignKeyCreateStatement {
+    ForeignKey::create()
+        .name(format!("fk_{from_table}_{column}"))
+        .from(from_table, column)
+        .to(to_table, "id")
+        .on_delete(ForeignKeyAction::Cascade)
+        .to_owned()
+}
+
+fn index(table: &'static str, columns: &[&'static str]) -> IndexCreateStatement {
+    let mut index = Index::create();
+    index.name(format!("idx_{table}_{}", columns.join("_"))).table(table);
+    for column in columns {
+        index.col(*column);
+    }
+    index.to_owned()
+}
+
+fn unique(table: &'static str, columns: &[&'static str]) -> IndexCreateStatement {
+    let mut statement = index(table, columns);
+    statement.name(format!("uq_{table}_{}", columns.join("_"))).unique();
+    statement
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for InitialSchema {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let tables = [
+            Table::create()
+                .table("users")
+                .col(big_pk_auto("id"))
+                // "local:<email>" or "oidc:<issuer>|<subject>": who the user is to the sign-in.
+                .col(string_uniq("auth_subject"))
+                .col(string_null("email"))
+                .col(string_null("username"))
+                .col(string_null("first_name"))
+                .col(string_null("last_name"))
+                .col(date_null("birth_date"))
+                .col(string_null("gender"))
+                .col(string_null("language"))
+                .col(string_null("theme"))
+                .col(moment_null("data_processing_consent_at"))
+                .col(moment_null("terms_consent_at"))
+                .col(moment("created_at"))
+                .col(moment("updated_at"))
+                .to_owned(),
+            Table::create()
+                .table("sessions")
+                .col(big_pk_auto("id"))
+                .col(string_uniq("token_hash"))
+                .col(big_integer("user_id"))
+                .col(moment("created_at"))
+                .col(moment("expires_at"))
+                .foreign_key(&mut cascade("sessions", "user_id", "users"))
+                .to_owned(),
+            // An OpenID Connect sign-in between the redirect and the callback.
+            Table::create()
+                .table("login_attempts")
+                .col(big_pk_auto("id"))
+                .col(string_uniq("state"))
+                .col(string("pkce_verifier"))
+                .col(string("nonce"))
+                .col(string("redirect_to"))
+                .col(boolean("consent"))
+                .col(moment("expires_at"))
+                .to_owned(),
+            Table::create()
+                .table("memories")
+                .col(big_pk_auto("id"))
+                .col(big_integer("user_id"))
+                .col(text("title"))
+                .col(text_null("description"))
+                .col(text("content"))
+                .col(date_null("event_date"))
+                .col(string_null("location"))
+                .col(string_null("photo"))
+                .col(string_null("visibility"))
+                .col(json_null("media"))
+                .col(moment("created_at"))
+                .col(moment("updated_at"))
+                .foreign_key(&mut cascade("memories", "user_id", "users"))
+                .to_owned(),
+            Table::create()
+                .table("entities")
+                .col(big_pk_auto("id"))
+                .col(big_integer("user_id"))
+                .col(string("name"))
+                // The name folded (lower case, no accents, trimmed): one entity per name and type.
+                .col(string("name_key"))
+                .col(string("entity_type"))
+                .col(json("metadata"))
+                .col(json("aliases"))
+                .col(text_null("notes"))
+                .col(integer_null("confidence"))
+                .col(moment("created_at"))
+                .col(moment("updated_at"))
+                .foreign_key(&mut cascade("entities", "user_id", "users"))
+                .to_owned(),
+            Table::create()
+                .table("memory_entities")
+                .col(big_integer("memory_id"))
+                .col(big_integer("entity_id"))
+                .col(big_integer("user_id"))
+                .col(integer_null("confidence"))
+                .col(moment("created_at"))
+                .primary_key(Index::create().col("memory_id").col("entity_id"))
+                .foreign_key(&mut cascade("memory_entities", "memory_id", "memories"))
+                .foreign_key(&mut cascade("memory_entities", "entity_id", "entities"))
+                .foreign_key(&mut cascade("memory_entities", "user_id", "users"))
+                .to_owned(),
+            // Links between entities; a period's parent is `relationship = 'parent_period'`.
+            Table::create()
+                .table("entity_relationships")
+                .col(big_pk_auto("id"))
+                .col(big_integer("user_id"))
+                .col(big_integer("source_id"))
+                .col(big_integer("target_id"))
+                .col(string("relationship"))
+                .col(moment("created_at"))
+                .foreign_key(&mut cascade("entity_relationships", "user_id", "users"))
+                .foreign_key(&mut cascade("entity_relationships", "source_id", "entities"))
+                .foreign_key(&mut cascade("entity_relationships", "target_id", "entities"))
+                .to_owned(),
+            Table::create()
+                .table("friendships")
+                .col(big_pk_auto("id"))
+                .col(big_integer("user_id1"))
+                .col(big_integer("user_id2"))
+                .col(big_integer("requested_by"))
+                .col(string("status"))
+                .col(moment("created_at"))
+                .col(moment("updated_at"))
+                .foreign_key(&mut cascade("friendships", "user_id1", "users"))
+                .foreign_key(&mut cascade("friendships", "user_id2", "users"))
+                .to_owned(),
+            Table::create()
+                .table("friend_invites")
+                .col(big_pk_auto("id"))
+                .col(big_integer("user_id"))
+                .col(string_uniq("token_hash"))
+                .col(moment("expires_at"))
+                .col(moment("created_at"))
+                .foreign_key(&mut cascade("friend_invites", "user_id", "users"))
+                .to_owned(),
+            Table::create()
+                .table("memory_shares")
+                .col(big_pk_auto("id"))
+                .col(big_integer("memory_id"))
+                .col(big_integer("owner_id"))
+                .col(big_integer("recipient_id"))
+                .col(moment("created_at"))
+                .col(moment_null("revoked_at"))
+                .foreign_key(&mut cascade("memory_shares", "memory_id", "memories"))
+                .foreign_key(&mut cascade("memory_shares", "owner_id", "users"))
+                .foreign_key(&mut cascade("memory_shares", "recipient_id", "users"))
+                .to_owned(),
+            Table::create()
+                .table("share_links")
+                .col(big_pk_auto("id"))
+                .col(big_integer("memory_id"))
+                .col(big_integer("user_id"))
+                .col(string_uniq("token"))
+                .col(moment("created_at"))
+                .col(moment("expires_at"))
+                .col(moment_null("revoked_at"))
+                .foreign_key(&mut cascade("share_links", "memory_id", "memories"))
+                .foreign_key(&mut cascade("share_links", "user_id", "users"))
+                .to_owned(),
+            Table::create()
+                .table("notifications")
+                .col(big_pk_auto("id"))
+                .col(big_integer("user_id"))
+                .col(string("title"))
+                .col(text_null("message"))
+                .col(string_null("link"))
+                .col(boolean("read").default(false))
+                .col(moment("created_at"))
+                .foreign_key(&mut cascade("notifications", "user_id", "users"))
+                .to_owned(),
+            Table::create()
+                .table("feedback")
+                .col(big_pk_auto("id"))
+                .col(big_integer_null("user_id"))
+                .col(string("feedback_type"))
+                .col(string_null("subject"))
+                .col(text("message"))
+                .col(string_null("user_email"))
+                .col(string_null("user_name"))
+                .col(string("status").default("new"))
+                .col(text_null("admin_notes"))
+                .col(moment("created_at"))
+                .col(moment("updated_at"))
+                .foreign_key(
+                    ForeignKey::create()
+                        .name("fk_feedback_user_id")
+                        .from("feedback", "user_id")
+                        .to("users", "id")
+                        .on_delete(ForeignKeyAction::SetNull),
+                )
+                .to_owned(),
+            // Tutorial and the older onboarding flow: one row per user, made on first use.
+            Table::create()
+                .table("tutorial_progress")
+                .col(big_integer("user_id").primary_key())
+                .col(moment_null("banner_dismissed_at"))
+                .col(moment_null("completed_at"))
+                .col(string_null("onboarding_step"))
+                .col(moment_null("onboarding_skipped_at"))
+                .col(moment("updated_at"))
+                .foreign_key(&mut cascade("tutorial_progress", "user_id", "users"))
+                .to_owned(),
+        ];
+        for table in tables {
+            manager.create_table(table).await?;
+        }
+
+        let indexes = [
+            index("users", &["email"]),
+            index("sessions", &["user_id"]),
+            index("login_attempts", &["expires_at"]),
+            index("memories", &["user_id", "event_date"]),
+            index("memories", &["user_id", "created_at"]),
+            unique("entities", &["user_id", "entity_type", "name_key"]),
+            index("entities", &["user_id", "created_at"]),
+            index("memory_entities", &["entity_id"]),
+            index("memory_entities", &["user_id"]),
+            unique("entity_relationships", &["source_id", "target_id", "relationship"]),
+            index("entity_relationships", &["user_id"]),
+            index("entity_relationships", &["target_id"]),
+            unique("friendships", &["user_id1", "user_id2"]),
+            index("friendships", &["user_id2"]),
+            index("friend_invites", &["user_id"]),
+            index("memory_shares", &["memory_id"]),
+            index("memory_shares", &["recipient_id"]),
+            index("memory_shares", &["owner_id"]),
+            index("share_links", &["memory_id"]),
+            index("share_links", &["user_id"]),
+            index("notifications", &["user_id", "read"]),
+            index("feedback", &["user_id"]),
+            index("feedback", &["created_at"]),
+        ];
+        for index in indexes {
+            manager.create_index(index).await?;
+        }
+        Ok(())
+    }
+}

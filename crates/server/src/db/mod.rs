@@ -1,0 +1,72 @@
+//! Database connection (SQLite or PostgreSQL, picked by the URL), migrations and table models.
+
+pub mod entities;
+mod migrations;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm_migration::MigratorTrait;
+
+pub use migrations::Migrator;
+
+/// Connect and bring the schema up to date.
+pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    if let Some(path) = sqlite_path(url) {
+        create_parent_folder(path)?;
+    }
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .sqlx_logging(false)
+        .acquire_timeout(Duration::from_secs(10))
+        // An acknowledged write survives a crash; readers never block the writer.
+        .map_sqlx_sqlite_opts(|opts| {
+            opts.create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5))
+        });
+    if url.starts_with("sqlite:") {
+        // SQLite has one writer: a small pool avoids busy waits between our own connections.
+        options.max_connections(8).min_connections(1);
+    } else {
+        options.max_connections(16);
+    }
+    let db = Database::connect(options)
+        .await
+        .with_context(|| format!("connecting to {}", crate::config::redact_url(url)))?;
+    Migrator::up(&db, None).await.context("applying database migrations")?;
+    Ok(db)
+}
+
+/// The file behind `sqlite://path?...`, unless the database lives in memory.
+fn sqlite_path(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && !path.starts_with(":memory:")).then_some(path)
+}
+
+fn create_parent_folder(path: &str) -> anyhow::Result<()> {
+    if let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sqlite_path;
+
+    #[test]
+    fn finds_the_sqlite_file() {
+        assert_eq!(sqlite_path("sqlite://./data/lifegraph.db"), Some("./data/lifegraph.db"));
+        assert_eq!(sqlite_path("sqlite:///tmp/x.db?mode=rwc"), Some("/tmp/x.db"));
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_path("postgres://localhost/db"), None);
+    }
+}

@@ -1,0 +1,12 @@
+//! Lifegraph's web service: a private, bilingual memory journal with a personal life graph.
+
+pub mod app;
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod health;
+pub mod notifications;
+pub mod openapi;
+pub mod telemetry;
+pub mod web;

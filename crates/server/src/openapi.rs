@@ -1,0 +1,32 @@
+//! The OpenAPI document of the API, served at `/api/openapi.json`; the web app's API types
+//! are generated from it.
+
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Lifegraph API", description = "A private, bilingual memory journal with a personal life graph."),
+    paths(
+        crate::health::healthz,
+        crate::health::readyz,
+        crate::auth::login,
+        crate::auth::logout,
+        crate::auth::callback,
+        crate::auth::current_user,
+        crate::auth::me,
+        crate::auth::update_user,
+        crate::auth::give_consent,
+        crate::notifications::unread_count,
+    ),
+    components(schemas(crate::error::ErrorBody)),
+    tags(
+        (name = "auth", description = "Sign-in and the signed-in user"),
+        (name = "notifications", description = "Notifications"),
+        (name = "health", description = "Liveness and readiness"),
+    )
+)]
+pub struct ApiDoc;
+
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}

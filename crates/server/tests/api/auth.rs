@@ -1,0 +1,210 @@
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, assert_error, spawn, spawn_with};
+
+async fn signed_out_reads_are_401(backend: Backend) {
+    let app = spawn(backend).await;
+    for path in ["/api/auth/user", "/api/auth/me", "/api/notifications/unread-count"] {
+        assert_error(app.get(path).await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+    }
+    let patch = app.patch_json("/api/auth/user", &json!({"theme": "dark"})).await;
+    assert_error(patch, StatusCode::UNAUTHORIZED, "unauthorized").await;
+}
+
+async fn local_sign_in_creates_the_user_and_a_session(backend: Backend) {
+    let app = spawn(backend).await;
+    let response = app.sign_in_with("claire@example.fr", "Claire", "Martin", "/memories", false).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/memories");
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(cookie.contains("SameSite=Lax"), "{cookie}");
+
+    let user: Value = app.get("/api/auth/user").await.json().await.unwrap();
+    assert_eq!(user["email"], "claire@example.fr");
+    assert_eq!(user["firstName"], "Claire");
+    assert_eq!(user["lastName"], "Martin");
+    assert_eq!(user["id"], 1);
+    assert_eq!(user["isAdmin"], true, "the first account is the administrator");
+    assert!(user["consents"]["dataProcessingAt"].is_null());
+    let me: Value = app.get("/api/auth/me").await.json().await.unwrap();
+    assert_eq!(me, user);
+}
+
+async fn second_account_is_not_admin_and_signing_in_again_keeps_the_account(backend: Backend) {
+    let app = spawn(backend).await;
+    app.signed_in_user("first@example.org").await;
+    let other = app.another_browser();
+    let second = other.signed_in_user("second@example.org").await;
+    assert_eq!(second["isAdmin"], false);
+    assert_ne!(second["id"], 1);
+    // Same e-mail, new browser: the same account, names refreshed.
+    let again = app.another_browser();
+    again.sign_in("Second@Example.org", "Sam", "").await;
+    let user: Value = again.get("/api/auth/user").await.json().await.unwrap();
+    assert_eq!(user["id"], second["id"]);
+    assert_eq!(user["firstName"], "Sam");
+}
+
+async fn local_page_refuses_a_bad_email_and_open_redirects(backend: Backend) {
+    let app = spawn(backend).await;
+    let response = app
+        .client
+        .post(app.url("/auth/local"))
+        .form(&[("email", "not-an-email"), ("redirect", "/")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(response.text().await.unwrap().contains("valid e-mail"));
+    assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+
+    let response = app.sign_in_with("x@example.org", "", "", "https://evil.example/", false).await;
+    assert_eq!(response.headers()["location"], "/");
+}
+
+async fn logout_ends_the_session(backend: Backend) {
+    let app = spawn(backend).await;
+    app.signed_in_user("leaving@example.org").await;
+    let response = app.get("/api/logout").await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/");
+    assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+}
+
+async fn logout_invalidates_the_token_itself(backend: Backend) {
+    let app = spawn(backend).await;
+    let response = app.sign_in("copy@example.org", "", "").await;
+    let set_cookie = response.headers()["set-cookie"].to_str().unwrap();
+    let token_pair = set_cookie.split(';').next().unwrap().to_owned();
+    app.get("/api/logout").await;
+    // Someone who copied the cookie before sign-out gets nothing with it.
+    let replay = reqwest::Client::new()
+        .get(app.url("/api/auth/user"))
+        .header("cookie", token_pair)
+        .send()
+        .await
+        .unwrap();
+    assert_error(replay, StatusCode::UNAUTHORIZED, "unauthorized").await;
+}
+
+async fn registration_records_both_consents_with_their_time(backend: Backend) {
+    let app = spawn(backend).await;
+    let response = app.sign_in_with("new@example.org", "Nina", "", "/", true).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let user: Value = app.get("/api/auth/user").await.json().await.unwrap();
+    let data = user["consents"]["dataProcessingAt"].as_str().expect("data-processing consent recorded");
+    let terms = user["consents"]["termsAt"].as_str().expect("terms consent recorded");
+    assert!(chrono::DateTime::parse_from_rfc3339(data).is_ok());
+    assert!(chrono::DateTime::parse_from_rfc3339(terms).is_ok());
+}
+
+async fn consent_needs_both_boxes(backend: Backend) {
+    let app = spawn(backend).await;
+    app.signed_in_user("later@example.org").await;
+    let partial = app.post_json("/api/auth/consent", &json!({"dataProcessing": true, "terms": false})).await;
+    let body = assert_error(partial, StatusCode::BAD_REQUEST, "consent_required").await;
+    assert_eq!(body["message"], "Please accept both consents to create your account.");
+    let user: Value = app.get("/api/auth/user").await.json().await.unwrap();
+    assert!(user["consents"]["termsAt"].is_null(), "nothing half-recorded");
+
+    let missing = app.post_json("/api/auth/consent", &json!({"dataProcessing": true})).await;
+    assert_error(missing, StatusCode::BAD_REQUEST, "validation_failed").await;
+
+    let both = app.post_json("/api/auth/consent", &json!({"dataProcessing": true, "terms": true})).await;
+    assert_eq!(both.status(), StatusCode::OK);
+    let user: Value = both.json().await.unwrap();
+    let first_time = user["consents"]["termsAt"].clone();
+    assert!(first_time.is_string());
+    // Giving it again keeps the first time.
+    let again: Value = app
+        .post_json("/api/auth/consent", &json!({"dataProcessing": true, "terms": true}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["consents"]["termsAt"], first_time);
+}
+
+async fn preferences_are_saved_to_the_user(backend: Backend) {
+    let app = spawn(backend).await;
+    app.signed_in_user("prefs@example.org").await;
+    let response = app
+        .patch_json("/api/auth/user", &json!({"language": "fr", "theme": "dark", "firstName": "  Élodie ", "gender": "female"}))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let user: Value = app.get("/api/auth/user").await.json().await.unwrap();
+    assert_eq!(user["language"], "fr");
+    assert_eq!(user["theme"], "dark");
+    assert_eq!(user["firstName"], "Élodie");
+    assert_eq!(user["gender"], "female");
+
+    let cleared: Value = app.patch_json("/api/auth/user", &json!({"gender": null})).await.json().await.unwrap();
+    assert!(cleared["gender"].is_null());
+    assert_eq!(cleared["language"], "fr", "fields not sent stay as they were");
+
+    for bad in [json!({"language": "de"}), json!({"theme": "sepia"}), json!({"gender": "robot"}), json!({"theme": 3})] {
+        let response = app.patch_json("/api/auth/user", &bad).await;
+        assert_error(response, StatusCode::BAD_REQUEST, "validation_failed").await;
+    }
+    let user: Value = app.get("/api/auth/user").await.json().await.unwrap();
+    assert_eq!(user["theme"], "dark", "a refused change loses nothing");
+}
+
+async fn unread_count_is_the_users_own(backend: Backend) {
+    use sea_orm::{ActiveModelTrait, Set};
+    let app = spawn(backend).await;
+    let me = app.signed_in_user("bell@example.org").await;
+    let other = app.another_browser();
+    let them = other.signed_in_user("other@example.org").await;
+    let now = chrono::Utc::now();
+    for (user, read) in [(&me, false), (&me, false), (&me, true), (&them, false)] {
+        lifegraph::db::entities::notification::ActiveModel {
+            user_id: Set(user["id"].as_i64().unwrap()),
+            title: Set("Hello".to_owned()),
+            message: Set(None),
+            link: Set(None),
+            read: Set(read),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    let count: Value = app.get("/api/notifications/unread-count").await.json().await.unwrap();
+    assert_eq!(count["count"], 2);
+    let count: Value = other.get("/api/notifications/unread-count").await.json().await.unwrap();
+    assert_eq!(count["count"], 1);
+}
+
+async fn local_sign_in_is_off_with_a_provider_or_beyond_loopback(backend: Backend) {
+    let app = spawn_with(backend, |config| {
+        config.oidc_issuer = Some("http://127.0.0.1:9/".to_owned());
+        config.oidc_client_id = Some("id".to_owned());
+        config.oidc_client_secret = Some("secret".to_owned().into());
+    })
+    .await;
+    assert_error(app.get("/auth/local").await, StatusCode::NOT_FOUND, "not_found").await;
+    let response = app.client.post(app.url("/auth/local")).form(&[("email", "a@b.c")]).send().await.unwrap();
+    assert_error(response, StatusCode::NOT_FOUND, "not_found").await;
+    // A callback that does not come from a sign-in this server started is refused.
+    let forged = app.get("/api/auth/callback?code=abc&state=wrong").await;
+    assert_error(forged, StatusCode::BAD_REQUEST, "invalid_state").await;
+    assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+}
+
+crate::backends!(
+    signed_out_reads_are_401,
+    local_sign_in_creates_the_user_and_a_session,
+    second_account_is_not_admin_and_signing_in_again_keeps_the_account,
+    local_page_refuses_a_bad_email_and_open_redirects,
+    logout_ends_the_session,
+    logout_invalidates_the_token_itself,
+    registration_records_both_consents_with_their_time,
+    consent_needs_both_boxes,
+    preferences_are_saved_to_the_user,
+    unread_count_is_the_users_own,
+    local_sign_in_is_off_with_a_provider_or_beyond_loopback,
+);
