@@ -1,0 +1,78 @@
+# Lifegraph: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+NPM ?= npm
+WEB := web
+RELEASE_BIN := target/release/lifegraph
+DEBUG_BIN := target/debug/lifegraph
+
+.PHONY: help run build web web-deps test test-deps test-rust test-api-types test-web test-e2e bench clean
+
+help:
+	@echo "make run    build everything and serve http://127.0.0.1:8080 (SQLite in ./data, local sign-in)"
+	@echo "make build  build the web app and the release server ($(RELEASE_BIN), web app embedded)"
+	@echo "make test   every test: Rust on SQLite and PostgreSQL, web type check, lint, unit and Playwright tests"
+	@echo "make bench  the benchmarks, printing their figures"
+
+## Serving ----------------------------------------------------------------------------------
+
+run: build
+	@mkdir -p data
+	$(RELEASE_BIN) serve
+
+build: web
+	$(CARGO) build --release --locked -p lifegraph
+
+web: web-deps
+	cd $(WEB) && $(NPM) run build
+
+# `npm ci` trips over the optional native packages of Tailwind in the lock file; `npm install`
+# does not. Reinstall only when the lock file changed since the last install.
+web-deps: $(WEB)/node_modules/.installed
+
+$(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && $(NPM) install --no-audit --no-fund
+	@touch $@
+
+## Tests --------------------------------------------------------------------------------------
+
+test: test-deps test-rust test-api-types test-web test-e2e
+	@echo "All tests passed."
+
+# Debian's PostgreSQL (for the API tests) and Chromium (for Playwright), when missing.
+test-deps:
+	@missing=(); \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql); \
+	command -v chromium >/dev/null 2>&1 || missing+=(chromium); \
+	if [ $${#missing[@]} -gt 0 ]; then \
+	  echo "Installing $${missing[*]}..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$${missing[@]}" >/dev/null; \
+	fi
+
+test-rust:
+	scripts/with-postgres.sh $(CARGO) test --workspace --locked
+
+# The web app's API types are generated from the server's OpenAPI document: both must be current.
+test-api-types: web-deps
+	$(CARGO) build --locked -p lifegraph
+	scripts/check-api-types.sh $(DEBUG_BIN)
+
+test-web: web-deps
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
+
+# Playwright drives Debian's Chromium against the real (debug) server, which reads web/dist.
+test-e2e: web
+	$(CARGO) build --locked -p lifegraph
+	cd $(WEB) && $(NPM) run e2e
+
+## Benchmarks ---------------------------------------------------------------------------------
+
+bench:
+	$(CARGO) bench --locked -p lifegraph-extract
+
+clean:
+	$(CARGO) clean
+	rm -rf $(WEB)/dist $(WEB)/node_modules
