@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { User } from "@/lib/api/types";
-import { changeLanguage, currentLanguage } from "@/lib/i18n";
-import { chosenTheme } from "@/lib/theme";
+import { changeLanguage, currentLanguage, isLanguage } from "@/lib/i18n";
+import { chosenTheme, isTheme } from "@/lib/theme";
 
 /**
  * On sign-in, the language and theme saved to the user (when set) win over this device's choice.
@@ -12,8 +12,8 @@ export function PreferenceSync({ user }: { user: User }) {
   useEffect(() => {
     if (appliedFor.current === user.id) return;
     appliedFor.current = user.id;
-    if (user.language && user.language !== currentLanguage()) void changeLanguage(user.language);
-    if (user.theme && user.theme !== chosenTheme.get()) chosenTheme.set(user.theme);
+    if (isLanguage(user.language) && user.language !== currentLanguage()) void changeLanguage(user.language);
+    if (isTheme(user.theme) && user.theme !== chosenTheme.get()) chosenTheme.set(user.theme);
   }, [user]);
   return null;
 }

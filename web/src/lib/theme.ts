@@ -4,7 +4,7 @@ import { storedValue } from "@/lib/storage";
 
 const THEME_KEY = "lifegraph.theme";
 
-function isTheme(value: unknown): value is Theme {
+export function isTheme(value: unknown): value is Theme {
   return value === "light" || value === "dark";
 }
 

@@ -4,30 +4,15 @@
  */
 
 export interface paths {
-    "/api/auth/user": {
+    "/api/auth/callback": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["get_user"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch: operations["update_user"];
-        trace?: never;
-    };
-    "/api/auth/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["get_me"];
+        /** The identity provider sends the person back here. */
+        get: operations["callback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -45,7 +30,77 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Record the signed-in user's consents, with their time. */
         post: operations["give_consent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user (same answer as `/api/auth/user`). */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user. */
+        get: operations["current_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in user's first name, gender, language or theme. */
+        patch: operations["update_user"];
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in: to the identity provider, or to the local sign-in page. */
+        get: operations["login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** End the session and go home. */
+        get: operations["logout"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -59,7 +114,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** How many of the signed-in user's notifications are unread. */
         get: operations["unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive. */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database answers. */
+        get: operations["readyz"];
         put?: never;
         post?: never;
         delete?: never;
@@ -72,52 +162,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        User: {
-            /** Format: int64 */
-            id: number;
-            username: string | null;
-            email: string | null;
-            firstName: string | null;
-            lastName: string | null;
-            /** Format: date */
-            birthDate: string | null;
-            /** @enum {string|null} */
-            gender: "male" | "female" | "non-binary" | "other" | "prefer-not-to-say" | null;
-            /** @enum {string|null} */
-            language: "en" | "fr" | null;
-            /** @enum {string|null} */
-            theme: "light" | "dark" | null;
-            isAdmin: boolean;
-            consents: components["schemas"]["UserConsents"];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        UserConsents: {
-            /** Format: date-time */
-            dataProcessingAt: string | null;
-            /** Format: date-time */
-            termsAt: string | null;
-        };
-        UpdateUserRequest: {
-            firstName?: string | null;
-            /** @enum {string|null} */
-            gender?: "male" | "female" | "non-binary" | "other" | "prefer-not-to-say" | null;
-            /** @enum {string} */
-            language?: "en" | "fr";
-            /** @enum {string} */
-            theme?: "light" | "dark";
-        };
+        /** @description Both registration consents: data processing, and the terms including being 16 or older. */
         ConsentRequest: {
             dataProcessing: boolean;
             terms: boolean;
+        };
+        /** @description The body of every error answer. */
+        ErrorBody: {
+            /** @description A stable identifier for programs, e.g. `not_found`. */
+            code: string;
+            /** @description A sentence for people (English). */
+            message: string;
         };
         UnreadCount: {
             /** Format: int64 */
             count: number;
         };
-        ErrorBody: {
-            message: string;
-            code: string;
+        /** @description `PATCH /api/auth/user`: every field optional; `null` clears first name or gender. */
+        UpdateUserRequest: {
+            firstName?: string | null;
+            gender?: string | null;
+            /** @description `en` or `fr`. */
+            language?: string | null;
+            /** @description `light` or `dark`. */
+            theme?: string | null;
+        };
+        /** @description A user's fields (SPEC §3) plus whether they are the administrator. */
+        User: {
+            /**
+             * Format: date
+             * @description Calendar date `yyyy-MM-dd`.
+             */
+            birthDate?: string | null;
+            consents: components["schemas"]["UserConsents"];
+            /** Format: date-time */
+            createdAt: string;
+            email?: string | null;
+            firstName?: string | null;
+            /** @example female */
+            gender?: string | null;
+            /** Format: int64 */
+            id: number;
+            isAdmin: boolean;
+            /** @description `en` or `fr`; null until the user picks one. */
+            language?: string | null;
+            lastName?: string | null;
+            /** @description `light` or `dark`; null until the user picks one. */
+            theme?: string | null;
+            username?: string | null;
+        };
+        /** @description When the user accepted each registration consent; null when not (yet) accepted. */
+        UserConsents: {
+            /** Format: date-time */
+            dataProcessingAt?: string | null;
+            /** Format: date-time */
+            termsAt?: string | null;
         };
     };
     responses: never;
@@ -128,7 +227,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get_user: {
+    callback: {
         parameters: {
             query?: never;
             header?: never;
@@ -137,7 +236,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description Signed in; redirect into the app */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, stale or forged state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    give_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentRequest"];
+            };
+        };
+        responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -146,7 +275,68 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Signed out */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    current_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -170,7 +360,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated user */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -179,7 +368,6 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Invalid body */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -188,7 +376,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed out */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -199,7 +386,30 @@ export interface operations {
             };
         };
     };
-    get_me: {
+    login: {
+        parameters: {
+            query?: {
+                /** @description Where to go after signing in (a path on this site). */
+                redirect?: string | null;
+                /** @description `1` when the person accepted both registration consents on the sign-up page. */
+                consent?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the identity provider or the local sign-in page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -208,65 +418,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
-            200: {
+            /** @description Signed out; redirect to / */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description Signed out */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    give_consent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsentRequest"];
-            };
-        };
-        responses: {
-            /** @description The user with both consents recorded */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description Both consents are required (code consent_required) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed out */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
         };
     };
@@ -279,7 +436,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Number of unread notifications */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -288,7 +444,6 @@ export interface operations {
                     "application/json": components["schemas"]["UnreadCount"];
                 };
             };
-            /** @description Signed out */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -296,6 +451,49 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Database unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,5 +1,6 @@
 import type { components } from "./schema";
 
+// Types generated from the server's OpenAPI document (npm run gen:api).
 type Schemas = components["schemas"];
 
 export type User = Schemas["User"];
@@ -9,5 +10,7 @@ export type ConsentRequest = Schemas["ConsentRequest"];
 export type UnreadCount = Schemas["UnreadCount"];
 export type ErrorBody = Schemas["ErrorBody"];
 
-export type Language = NonNullable<User["language"]>;
-export type Theme = NonNullable<User["theme"]>;
+/** Interface languages (SPEC §1); the document types them as plain strings. */
+export type Language = "en" | "fr";
+/** Themes (SPEC §1). */
+export type Theme = "light" | "dark";

@@ -31,5 +31,5 @@ export function useSignedInUser(): User {
 }
 
 export function hasGivenConsents(user: User): boolean {
-  return user.consents.dataProcessingAt !== null && user.consents.termsAt !== null;
+  return Boolean(user.consents.dataProcessingAt) && Boolean(user.consents.termsAt);
 }
