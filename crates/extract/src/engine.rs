@@ -154,7 +154,7 @@ const FIRST_PERSON: &[&str] = &[
     "mes", "'m", "myself",
 ];
 const THIRD_SUBJECT: &[&str] = &[
-    "he", "she", "they", "il", "elle", "ils", "elles", "everyone", "everybody", "nobody",
+    "he", "she", "they", "il", "elle", "ils", "elles",
 ];
 const THIRD_POSSESSIVE: &[&str] = &["his", "her", "their", "sa", "son", "ses", "leur", "leurs"];
 const MY: &[&str] = &["my", "our", "ma", "mon", "mes", "notre", "nos"];
@@ -635,9 +635,11 @@ impl<'a> Cx<'a> {
             let code = t.cap && t.digit && self.doc.raw(i).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
             // A capitalised stop word in mid-sentence before another capital: "the Premier Inn",
             // "watched The Princess Bride".
+            let title_start = t.cap && self.lex.titles.contains(self.f(i))
+                && self.next(i).is_some_and(|j| self.cap_word(j));
             let cap_stop_start = !t.sent_start && self.cap_any(i) && self.is_stop(i)
                 && self.next(i).is_some_and(|j| self.cap_word(j) && self.doc.toks[j].gap == 0);
-            if !(self.cap_word(i) || lower_name || code || cap_stop_start) || t.hyph_prev {
+            if !(self.cap_word(i) || lower_name || code || cap_stop_start || title_start) || t.hyph_prev {
                 i += 1;
                 continue;
             }
@@ -1092,7 +1094,8 @@ impl<'a> Cx<'a> {
                             continue;
                         }
                     }
-                    if !e.ctx && self.third_person(h.a, true) {
+                    let time_prep = self.prev_f(h.a).is_some_and(|p| matches!(p, "in" | "during" | "since" | "after" | "before" | "en" | "pendant" | "depuis" | "apres" | "avant"));
+                    if !e.ctx && !time_prep && self.third_person(h.a, true) {
                         continue;
                     }
                     let score = if e.ctx { 0.7 } else { 0.8 };

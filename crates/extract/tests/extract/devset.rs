@@ -1,0 +1,58 @@
+//! The development-set regression test: the bars of the issue, on the copy of
+//! `shared/extraction/dev.jsonl` kept in the crate.
+
+use lifegraph_extract::EntityType;
+use lifegraph_extract::eval::{Report, evaluate, parse_cases};
+
+fn report(file: &str) -> Report {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases = parse_cases(&text).expect("gold file parses");
+    assert!(!cases.is_empty());
+    evaluate(&cases)
+}
+
+#[test]
+fn dev_set_meets_the_bars() {
+    let r = report("dev.jsonl");
+    println!("{r}");
+    assert_eq!(r.cases, 80);
+    assert!(r.overall.f1() >= 0.85, "overall F1 {:.3}", r.overall.f1());
+    for t in EntityType::ALL {
+        let c = r.per_type.get(&t).copied().unwrap_or_default();
+        assert!(c.f1() >= 0.75, "{} F1 {:.3}", t.as_str(), c.f1());
+    }
+    assert!(r.top1() >= 0.90, "linking top-1 {:.3}", r.top1());
+    assert!(r.top3() >= r.top1());
+}
+
+#[test]
+fn dev_copy_is_the_shared_file_when_present() {
+    // In CI shared/ sits beside the checkout; when it does, the copy must not drift from it.
+    let shared = format!("{}/../../../shared/extraction/dev.jsonl", env!("CARGO_MANIFEST_DIR"));
+    if let Ok(orig) = std::fs::read_to_string(&shared) {
+        let copy = std::fs::read_to_string(format!("{}/tests/data/dev.jsonl", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(orig, copy, "tests/data/dev.jsonl differs from {shared}");
+    }
+}
+
+#[test]
+fn confidence_is_calibrated() {
+    // Higher confidence is right more often, on the development set and on the extra cases.
+    for file in ["dev.jsonl", "holdout.jsonl"] {
+        let r = report(file);
+        let high = r.precision_between(80, 101).expect("some proposals at 80+");
+        let low = r.precision_between(0, 70).expect("some proposals under 70");
+        assert!(high > low, "{file}: precision at 80+ {high:.3} <= under 70 {low:.3}");
+        assert!(high >= 0.9, "{file}: precision at 80+ {high:.3}");
+    }
+}
+
+#[test]
+fn extra_cases_generalise() {
+    // Cases written apart from the development set, scored the same way.
+    let r = report("holdout.jsonl");
+    println!("{r}");
+    assert!(r.overall.f1() >= 0.85, "overall F1 {:.3}", r.overall.f1());
+    assert!(r.top1() >= 0.90);
+}
