@@ -19,9 +19,9 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("language.choose", { language: t(`language.${current}`) })}>
+        <Button variant="ghost" size="sm" className="max-sm:size-10 max-sm:px-0" aria-label={t("language.choose", { language: t(`language.${current}`) })}>
           <Languages aria-hidden="true" />
-          <span aria-hidden="true" className="uppercase">
+          <span aria-hidden="true" className="hidden uppercase sm:inline">
             {current}
           </span>
         </Button>

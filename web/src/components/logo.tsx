@@ -26,7 +26,7 @@ export function Logo({ className }: { className?: string }) {
       className={cn("flex items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring", className)}
     >
       <LogoMark />
-      <span className="text-lg max-[399px]:sr-only" aria-hidden="true">
+      <span className="text-lg" aria-hidden="true">
         {t("app.name")}
       </span>
       <span
