@@ -114,7 +114,7 @@ struct Cx<'a> {
     /// Tokens covered by person mentions.
     person_tok: Vec<bool>,
     /// Folded words written with a capital in mid-sentence.
-    mid_caps: std::collections::HashSet<String>,
+    mid_caps: crate::fxhash::FxSet<String>,
     out: Vec<Mention>,
 }
 
@@ -1311,10 +1311,10 @@ impl<'a> Cx<'a> {
             m.links = cands;
         }
         let mut results: Vec<ValidationResult> = Vec::with_capacity(ms.len());
-        let mut seen_ids: std::collections::HashSet<i64> = Default::default();
-        let mut seen_keys: std::collections::HashSet<(EntityType, String)> = Default::default();
-        let mut seen_canon: std::collections::HashSet<(EntityType, u32)> = Default::default();
-        let mut seen_object_words: std::collections::HashSet<String> = Default::default();
+        let mut seen_ids: crate::fxhash::FxSet<i64> = Default::default();
+        let mut seen_keys: crate::fxhash::FxSet<(EntityType, String)> = Default::default();
+        let mut seen_canon: crate::fxhash::FxSet<(EntityType, u32)> = Default::default();
+        let mut seen_object_words: crate::fxhash::FxSet<String> = Default::default();
         for m in ms {
             let top = m.links.first().copied();
             let rec = top.filter(|c| c.conf >= 0.5).map(|c| self.m.ents[c.ent as usize].id);

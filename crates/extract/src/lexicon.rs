@@ -5,7 +5,7 @@
 //! blocking phrases. Patterns are wrapped in spaces and matched against [`Doc::folded`], which is
 //! space-delimited, so every match falls on token boundaries.
 
-use std::collections::{HashMap, HashSet};
+use crate::fxhash::{FxMap as HashMap, FxSet as HashSet};
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
@@ -229,7 +229,7 @@ impl Builder {
 }
 
 fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> LangLex {
-    let mut b = Builder { patterns: Vec::new(), index: HashMap::new(), pats: Vec::new(), accents: Vec::new() };
+    let mut b = Builder { patterns: Vec::new(), index: HashMap::default(), pats: Vec::new(), accents: Vec::new() };
     let mut canon = Vec::new();
     for (file, kind) in [
         ("emotions", LexKind::Emotion),
@@ -312,6 +312,7 @@ fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> Lan
     }
     let ac = AhoCorasickBuilder::new()
         .match_kind(MatchKind::Standard)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
         .build(&b.patterns)
         .expect("lexicon automaton");
     LangLex { ac, pats: b.pats, accents: b.accents, canon, kin }
@@ -341,20 +342,20 @@ fn build() -> Lexicons {
     let en = build_lang(Lang::En, &place_rows);
     let fr = build_lang(Lang::Fr, &place_rows);
 
-    let mut firstnames = HashMap::new();
+    let mut firstnames = HashMap::default();
     for line in lines(FIRSTNAMES) {
         for w in line.split_whitespace() {
             let common = w.starts_with('*');
             firstnames.insert(fold(w.trim_start_matches('*')), common);
         }
     }
-    let mut nicknames: HashMap<String, Vec<String>> = HashMap::new();
+    let mut nicknames: HashMap<String, Vec<String>> = HashMap::default();
     for line in lines(NICKNAMES) {
         let (k, items) = key_items(line);
         nicknames.entry(fold(k)).or_default().extend(items.iter().map(|s| fold(s)));
     }
     let titles = lines(TITLES).map(fold).collect();
-    let mut cues = HashMap::new();
+    let mut cues = HashMap::default();
     for line in lines(CUES) {
         let (k, items) = key_items(line);
         let w = items.first().copied().unwrap_or("both");
@@ -363,13 +364,13 @@ fn build() -> Lexicons {
             Cue { pre: w == "pre" || w == "both", post: w == "post" || w == "both" },
         );
     }
-    let mut stop = HashSet::new();
+    let mut stop = HashSet::default();
     for line in lines(STOPWORDS) {
         for w in line.split_whitespace() {
             stop.insert(fold(w));
         }
     }
-    let mut brands = HashSet::new();
+    let mut brands = HashSet::default();
     for lang in [Lang::En, Lang::Fr] {
         for line in lines(data(lang, "objects")) {
             let (_, items) = key_items(line);

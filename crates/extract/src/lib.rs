@@ -36,6 +36,7 @@
 mod engine;
 pub mod eval;
 mod fold;
+mod fxhash;
 mod lexicon;
 mod link;
 mod token;

@@ -1,6 +1,6 @@
 //! The per-writer index ([`Matcher`]) and the linking of mentions to existing entities.
 
-use std::collections::HashMap;
+use crate::fxhash::FxMap as HashMap;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
@@ -101,8 +101,15 @@ pub struct Matcher {
     /// Full first name a nickname of an existing person stands for -> entity.
     by_nick_full: HashMap<String, Vec<u32>>,
     by_cat: HashMap<String, Vec<u32>>,
-    /// (first char, char count) -> keys for typo matching.
-    fuzzy: HashMap<(char, usize), Vec<(String, u32)>>,
+    /// (first two chars, char count) -> keys for typo matching (typos rarely hit the first two
+    /// letters; bucketing by them keeps the search short for writers with many entities).
+    fuzzy: HashMap<(char, char, usize), Vec<(Box<[char]>, u32)>>,
+    /// Existing entities per type (indexed like [`EntityType::ALL`]).
+    per_type: [usize; 6],
+}
+
+fn type_index(t: EntityType) -> usize {
+    EntityType::ALL.iter().position(|&x| x == t).unwrap_or(0)
 }
 
 fn is_title_word(w: &str) -> bool {
@@ -156,14 +163,18 @@ impl Matcher {
             cats: known.iter().map(|e| e.category.as_deref().map(|c| name_key(c))).collect(),
             ac: None,
             targets: Vec::new(),
-            by_key: HashMap::with_capacity(known.len() * 2),
-            by_word: HashMap::with_capacity(known.len() * 2),
-            by_nick_full: HashMap::new(),
-            by_cat: HashMap::new(),
-            fuzzy: HashMap::with_capacity(known.len()),
+            by_key: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
+            by_word: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
+            by_nick_full: HashMap::default(),
+            by_cat: HashMap::default(),
+            fuzzy: HashMap::with_capacity_and_hasher(known.len(), Default::default()),
+            per_type: [0; 6],
         };
+        for e in known {
+            m.per_type[type_index(e.entity_type)] += 1;
+        }
         let mut patterns: Vec<String> = Vec::with_capacity(known.len() * 2);
-        let mut pat_index: HashMap<String, usize> = HashMap::with_capacity(known.len() * 2);
+        let mut pat_index: HashMap<String, usize> = HashMap::with_capacity_and_hasher(known.len() * 2, Default::default());
         let mut add_pat = |pat: String, t: Target, targets: &mut Vec<Vec<Target>>| {
             if pat.trim().is_empty() {
                 return;
@@ -234,12 +245,9 @@ impl Matcher {
                         }
                     }
                 }
-                let mut fk = core.chars();
-                if let Some(c0) = fk.next() {
-                    let n = core.chars().count();
-                    if n >= 4 {
-                        m.fuzzy.entry((c0, n)).or_default().push((core.to_string(), ei));
-                    }
+                let chars: Box<[char]> = core.chars().collect();
+                if chars.len() >= 4 {
+                    m.fuzzy.entry((chars[0], chars[1], chars.len())).or_default().push((chars, ei));
                 }
             }
         }
@@ -311,8 +319,11 @@ impl Matcher {
 
     /// Candidate existing entities for a mention named `name` of type `ty`.
     pub(crate) fn link(&self, name: &str, ty: EntityType, fuzzy: bool, out: &mut Vec<Cand>) {
+        if self.per_type[type_index(ty)] == 0 {
+            return;
+        }
         let key = name_key(name);
-        if key.is_empty() || self.ents.is_empty() {
+        if key.is_empty() {
             return;
         }
         let same = |ei: u32| self.ents[ei as usize].entity_type == ty;
@@ -457,14 +468,13 @@ impl Matcher {
         }
         let maxd = if n >= 8 { 2 } else { 1 };
         for len in n.saturating_sub(maxd)..=n + maxd {
-            let Some(list) = self.fuzzy.get(&(chars[0], len)) else { continue };
+            let Some(list) = self.fuzzy.get(&(chars[0], chars[1], len)) else { continue };
             for (k, ei) in list {
                 if self.ents[*ei as usize].entity_type != ty {
                     continue;
                 }
-                let other: Vec<char> = k.chars().collect();
-                let lim = if n.min(other.len()) >= 8 { 2 } else { 1 };
-                let d = osa_distance(&chars, &other, lim);
+                let lim = if n.min(k.len()) >= 8 { 2 } else { 1 };
+                let d = osa_distance(&chars, k, lim);
                 if d >= 1 && d <= lim {
                     let conf = if d == 1 { 0.85 } else { 0.74 };
                     if let Some(c) = out.iter_mut().find(|c| c.ent == *ei) {
@@ -488,9 +498,16 @@ pub(crate) fn osa_distance(a: &[char], b: &[char], limit: usize) -> usize {
     if n.abs_diff(m) > limit {
         return limit + 1;
     }
-    let mut prev2 = vec![0usize; m + 1];
-    let mut prev: Vec<usize> = (0..=m).collect();
-    let mut cur = vec![0usize; m + 1];
+    // Names are short: rows live on the stack.
+    if m >= 64 {
+        return limit + 1;
+    }
+    let mut prev2 = [0usize; 64];
+    let mut prev = [0usize; 64];
+    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
+        *p = j;
+    }
+    let mut cur = [0usize; 64];
     for i in 1..=n {
         cur[0] = i;
         let mut row_min = cur[0];
