@@ -100,7 +100,7 @@ const FR: &[&str] = &[
 const CITIES: &[&str] = &["Lyon", "Paris", "Kyoto", "Leeds", "Montréal", "Bordeaux", "Dublin", "Nantes", "Bath", "Porto"];
 
 fn memory(rng: &mut Rng, known: &[KnownEntity]) -> (String, Lang) {
-    let lang = if rng.next() % 2 == 0 { Lang::En } else { Lang::Fr };
+    let lang = if rng.next().is_multiple_of(2) { Lang::En } else { Lang::Fr };
     let templates = if lang == Lang::En { EN } else { FR };
     let mut s = String::with_capacity(1100);
     s.push_str(if lang == Lang::En { "A day to remember\n" } else { "Une belle journée\n" });

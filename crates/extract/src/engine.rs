@@ -396,18 +396,17 @@ impl<'a> Cx<'a> {
                 score = 0.7;
             }
             // A kin word alias ("Mum", "Granny") after a determiner is not that person.
-            if ty == EntityType::Person && h.a == h.b {
-                if let Some(p) = self.prev_f(h.a) {
+            if ty == EntityType::Person && h.a == h.b
+                && let Some(p) = self.prev_f(h.a) {
                     let w = self.f(h.a);
                     let is_kin = self.kin_end[h.b].is_some_and(|(ka, _)| ka == h.a);
                     if is_kin && self.is_det(p) && !MY.contains(&p) {
                         continue;
                     }
-                    if is_kin && MY.contains(&p) && w.len() > 0 {
+                    if is_kin && MY.contains(&p) && !w.is_empty() {
                         // "my mum": fine, it is the writer's.
                     }
                 }
-            }
             let conf = match h.via {
                 Via::Name => 0.97,
                 Via::Alias => 0.94,
@@ -572,20 +571,18 @@ impl<'a> Cx<'a> {
         if self.lex.titles.contains(w) {
             return true;
         }
-        if let Some(c) = self.lex.cues.get(w) {
-            if c.pre && self.next(i).is_some_and(|j| self.cap_word(j)) {
+        if let Some(c) = self.lex.cues.get(w)
+            && c.pre && self.next(i).is_some_and(|j| self.cap_word(j)) {
                 return true;
             }
-        }
         let in_lexicon = self.kinds[i] & CONTENT_BITS != 0;
         match self.lex.firstnames.get(w) {
             Some(false) => return true,
             Some(true) => {
-                if let Some(j) = self.next(i) {
-                    if VERBISH_AFTER.contains(&self.f(j)) || self.f(j).ends_with("ed") {
+                if let Some(j) = self.next(i)
+                    && (VERBISH_AFTER.contains(&self.f(j)) || self.f(j).ends_with("ed")) {
                         return true;
                     }
-                }
             }
             None => {}
         }
@@ -595,11 +592,10 @@ impl<'a> Cx<'a> {
             return true;
         }
         // "Priti and Owen waited": coordinated with a first name.
-        if let Some(j) = self.next(i) {
-            if matches!(self.f(j), "and" | "et") && self.next(j).is_some_and(|k| self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k))) && !in_lexicon {
+        if let Some(j) = self.next(i)
+            && matches!(self.f(j), "and" | "et") && self.next(j).is_some_and(|k| self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k))) && !in_lexicon {
                 return true;
             }
-        }
         // Close to an existing person's name ("Kathrine" for Katherine).
         if !in_lexicon && !self.m.is_empty() {
             let mut c = Vec::new();
@@ -614,9 +610,9 @@ impl<'a> Cx<'a> {
         // A two-word capitalised name ("Danny Reyes", "Hollis Bakery").
         self.next(i).is_some_and(|j| {
             self.cap_word(j) && self.doc.toks[j].gap == 0 && !self.doc.toks[j].hyph_prev
-                && self.lex.firstnames.get(w).is_none()
+                && !self.lex.firstnames.contains_key(w)
                 && !w.ends_with("ed") && !w.ends_with("ing")
-        }) && self.lex.firstnames.contains_key(self.f(i + 1)) == false
+        }) && !self.lex.firstnames.contains_key(self.f(i + 1))
             && self.kinds[i + 1] & CONTENT_BITS == 0
             && self.lex.cues.get(self.f(i + 1)).is_some_and(|c| c.post)
     }
@@ -744,25 +740,23 @@ impl<'a> Cx<'a> {
             return;
         }
         // Lower-case honorific before: "docteur Benali", "madame Roux".
-        if let Some(p) = prev {
-            if lex.titles.contains(pw.as_str()) && !self.doc.toks[p].cap && pw.len() > 2 {
+        if let Some(p) = prev
+            && lex.titles.contains(pw.as_str()) && !self.doc.toks[p].cap && pw.len() > 2 {
                 self.emit(p, b, EntityType::Person, 0.88, None, 3);
                 return;
             }
-        }
         // Kin title: "Grand-mère Odette", "Mamie Yvonne", "tante Maïté", "Auntie Bev".
         let kin_at = |cx: &Self, i: usize| -> Option<(usize, usize, bool)> {
             cx.kin_end[i].map(|(ka, k)| (ka, i, cx.ll.kin[k as usize].title))
         };
-        if let Some((ka, _, true)) = kin_at(self, a) {
-            if !single {
+        if let Some((ka, _, true)) = kin_at(self, a)
+            && !single {
                 let info = self.kin_info_at(a);
                 self.emit(ka, b, EntityType::Person, 0.88, info, 3);
                 return;
             }
-        }
-        if let Some(p) = prev {
-            if let Some((ka, kb, title)) = kin_at(self, p) {
+        if let Some(p) = prev
+            && let Some((ka, kb, title)) = kin_at(self, p) {
                 let info = self.kin_info_at(kb);
                 let is_role = self.kin_end[kb].is_some_and(|(_, k)| self.ll.kin[k as usize].role);
                 if title && self.doc.toks[ka].cap {
@@ -777,7 +771,6 @@ impl<'a> Cx<'a> {
                     return;
                 }
             }
-        }
         // A kin word used as a name ("Visite à Mamie") is a person, wherever it stands.
         if single && self.kin_end[a].is_some_and(|(ka, k)| ka == a && self.ll.kin[k as usize].name) {
             let info = self.kin_info_at(a);
@@ -841,11 +834,10 @@ impl<'a> Cx<'a> {
         let music = prev.is_some_and(|p| {
             let mut q = Some(p);
             for _ in 0..2 {
-                if let Some(x) = q {
-                    if matches!(self.f(x), "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the") {
+                if let Some(x) = q
+                    && matches!(self.f(x), "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the") {
                         q = self.prev(x);
                     }
-                }
             }
             q.is_some_and(|q| MUSIC_CUES.contains(&self.f(q)))
         });
@@ -858,7 +850,7 @@ impl<'a> Cx<'a> {
             self.emit(a2, b, EntityType::Location, 0.7, None, 2);
             return;
         }
-        if art_before || music || (work_verb && (!single || art_before)) {
+        if art_before || music || (work_verb && !single) {
             if art_before && !art_in_span {
                 a = prev.unwrap_or(a);
             }
@@ -903,7 +895,7 @@ impl<'a> Cx<'a> {
             return;
         }
         let person_prep = PERSON_PREPS.contains(&pw.as_str());
-        if place_prep && !(firstname == Some(false)) {
+        if place_prep && (firstname != Some(false)) {
             if matches!(pw.as_str(), "a" | "to") && firstname.is_some() {
                 self.emit(a, b, EntityType::Person, 0.55, None, 2);
             } else {
@@ -1148,8 +1140,8 @@ impl<'a> Cx<'a> {
             if OBJECT_ADJ.contains(&w) {
                 s += 0.12;
             }
-            if matches!(w, "de" | "du" | "d'" | "from") {
-                if let Some(k) = self.next(nx) {
+            if matches!(w, "de" | "du" | "d'" | "from")
+                && let Some(k) = self.next(nx) {
                     let k = if MY.contains(&self.f(k)) { self.next(k).unwrap_or(k) } else { k };
                     let person = (self.doc.toks[k].cap && !self.placed[k]) || self.kin_tok[k];
                     if person {
@@ -1159,7 +1151,6 @@ impl<'a> Cx<'a> {
                         s += 0.1;
                     }
                 }
-            }
             if matches!(w, "that" | "which" | "que" | "qui" | "celle" | "celui" | "she" | "he" | "dad" | "papa" | "mum") {
                 s += 0.1;
             }
@@ -1181,19 +1172,16 @@ impl<'a> Cx<'a> {
         for i in 0..n {
             let w = doc.f(i);
             // Year 11 / Grade 9.
-            if matches!(w, "year" | "grade") && self.doc.toks[i].cap {
-                if let Some(j) = self.next(i) {
-                    if self.doc.toks[j].digit && self.f(j).len() <= 2 {
+            if matches!(w, "year" | "grade") && self.doc.toks[i].cap
+                && let Some(j) = self.next(i)
+                    && self.doc.toks[j].digit && self.f(j).len() <= 2 {
                         self.push(Mention { a: i, b: j, ty: EntityType::LifePeriod, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                     }
-                }
-            }
             if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
-                if let Some(j) = self.next(i) {
-                    if matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures") {
+                if let Some(j) = self.next(i)
+                    && matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures") {
                         self.push(Mention { a: i, b: j, ty: EntityType::Activity, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                     }
-                }
                 if self.prev_f(i).is_some_and(|p| matches!(p, "learning" | "studying" | "speaking" | "practising" | "practicing")) {
                     let p = i - 1;
                     self.push(Mention { a: p, b: i, ty: EntityType::Activity, name: self.text(p, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
@@ -1202,8 +1190,7 @@ impl<'a> Cx<'a> {
             if LANGUAGES_FR.contains(&w) && !self.doc.toks[i].cap {
                 let p = self.prev_f(i).unwrap_or("");
                 let pp = self.prev(i).and_then(|p| self.prev_f(p)).unwrap_or("");
-                let ok = (p == "d'" && pp == "cours")
-                    || (p == "de" && pp == "cours")
+                let ok = (matches!(p, "d'" | "de") && pp == "cours")
                     || (p == "en" && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
                     || (matches!(p, "l'" | "le") && matches!(pp, "apprendre" | "apprends" | "appris" | "etudier" | "parler" | "pratiquer" | "reviser"));
                 if ok {
@@ -1250,8 +1237,8 @@ impl<'a> Cx<'a> {
                     || inside && k.ty == EntityType::Object && m.ty != EntityType::Person
             });
             if !clash {
-                for t in m.a..=m.b {
-                    occ[t].push(kept.len() as u32);
+                for o in &mut occ[m.a..=m.b] {
+                    o.push(kept.len() as u32);
                 }
                 kept.push(m);
             }
@@ -1260,8 +1247,8 @@ impl<'a> Cx<'a> {
         // Merge "shoebox of photos", "répétition de la chorale": two of a kind joined by of/de.
         let mut merged: Vec<Mention> = Vec::with_capacity(kept.len());
         for m in kept {
-            if let Some(last) = merged.last_mut() {
-                if last.ty == m.ty && matches!(m.ty, EntityType::Object | EntityType::Activity) && m.a > last.b && m.a - last.b <= 3 && last.links.is_empty() && m.links.is_empty() {
+            if let Some(last) = merged.last_mut()
+                && last.ty == m.ty && matches!(m.ty, EntityType::Object | EntityType::Activity) && m.a > last.b && m.a - last.b <= 3 && last.links.is_empty() && m.links.is_empty() {
                     let between: Vec<&str> = (last.b + 1..m.a).map(|t| self.f(t)).collect();
                     let joined = !between.is_empty()
                         && matches!(between[0], "of" | "de" | "du" | "d'" | "des")
@@ -1287,7 +1274,6 @@ impl<'a> Cx<'a> {
                         continue;
                     }
                 }
-            }
             merged.push(m);
         }
         self.out = merged;
@@ -1298,15 +1284,14 @@ impl<'a> Cx<'a> {
         for m in &mut ms {
             let mut cands = std::mem::take(&mut m.links);
             self.m.link(&m.name, m.ty, m.fuzzy, &mut cands);
-            if let Some(c) = m.canon {
-                if matches!(m.ty, EntityType::Activity | EntityType::Emotion) {
+            if let Some(c) = m.canon
+                && matches!(m.ty, EntityType::Activity | EntityType::Emotion) {
                     let cn = &self.ll.canon[c as usize];
                     if name_key(cn) != name_key(&m.name) {
                         self.m.link(cn, m.ty, false, &mut cands);
                     }
                 }
                 // Objects: also the surface words ("Polaroid" -> "the Polaroid").
-            }
             cands.sort_by(|x, y| y.conf.partial_cmp(&x.conf).unwrap_or(std::cmp::Ordering::Equal));
             m.links = cands;
         }
@@ -1318,13 +1303,11 @@ impl<'a> Cx<'a> {
         for m in ms {
             let top = m.links.first().copied();
             let rec = top.filter(|c| c.conf >= 0.5).map(|c| self.m.ents[c.ent as usize].id);
-            if let Some(id) = rec {
-                if top.is_some_and(|c| c.conf >= 0.7) {
-                    if !seen_ids.insert(id) {
+            if let Some(id) = rec
+                && top.is_some_and(|c| c.conf >= 0.7)
+                    && !seen_ids.insert(id) {
                         continue;
                     }
-                }
-            }
             let key = name_key(&m.name);
             if m.ty == EntityType::Object && m.links.is_empty() {
                 let words: Vec<String> = object_words(&key).chain(m.alts.iter().flat_map(|k| object_words(k))).collect();
@@ -1340,8 +1323,8 @@ impl<'a> Cx<'a> {
             for k in &m.alts {
                 seen_keys.insert((m.ty, k.clone()));
             }
-            if let Some(c) = m.canon {
-                if matches!(m.ty, EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod) {
+            if let Some(c) = m.canon
+                && matches!(m.ty, EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod) {
                     if m.alt_canons.iter().chain(std::iter::once(&c)).any(|c| seen_canon.contains(&(m.ty, *c))) {
                         continue;
                     }
@@ -1350,7 +1333,6 @@ impl<'a> Cx<'a> {
                         seen_canon.insert((m.ty, *c));
                     }
                 }
-            }
             results.push(self.result(m));
         }
         results

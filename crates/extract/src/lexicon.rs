@@ -228,7 +228,11 @@ impl Builder {
     }
 }
 
-fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> LangLex {
+/// A gazetteer row: canonical name, forms with their needs-a-capital flag, and the flag of the
+/// canonical name.
+type PlaceRow = (String, Vec<(String, bool)>, bool);
+
+fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
     let mut b = Builder { patterns: Vec::new(), index: HashMap::default(), pats: Vec::new(), accents: Vec::new() };
     let mut canon = Vec::new();
     for (file, kind) in [
@@ -320,7 +324,7 @@ fn build_lang(lang: Lang, places: &[(String, Vec<(String, bool)>, bool)]) -> Lan
 
 fn build() -> Lexicons {
     // Places: (canonical, forms with caps flag, canonical caps).
-    let mut place_rows: Vec<(String, Vec<(String, bool)>, bool)> = Vec::new();
+    let mut place_rows: Vec<PlaceRow> = Vec::new();
     for line in lines(PLACES) {
         let (head, rest) = match line.split_once('|') {
             Some((h, r)) => (h.trim(), r),

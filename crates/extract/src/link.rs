@@ -20,6 +20,9 @@ pub(crate) enum Via {
     Short,
 }
 
+/// A name spelled out for typo matching, and its entity.
+type FuzzyKey = (Box<[char]>, u32);
+
 /// Why a mention may refer to an entity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Reason {
@@ -103,7 +106,7 @@ pub struct Matcher {
     by_cat: HashMap<String, Vec<u32>>,
     /// (first two chars, char count) -> keys for typo matching (typos rarely hit the first two
     /// letters; bucketing by them keeps the search short for writers with many entities).
-    fuzzy: HashMap<(char, char, usize), Vec<(Box<[char]>, u32)>>,
+    fuzzy: HashMap<(char, char, usize), Vec<FuzzyKey>>,
     /// Existing entities per type (indexed like [`EntityType::ALL`]).
     per_type: [usize; 6],
 }
@@ -160,7 +163,7 @@ impl Matcher {
         let lex = &*LEX;
         let mut m = Matcher {
             ents: known.to_vec(),
-            cats: known.iter().map(|e| e.category.as_deref().map(|c| name_key(c))).collect(),
+            cats: known.iter().map(|e| e.category.as_deref().map(name_key)).collect(),
             ac: None,
             targets: Vec::new(),
             by_key: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
@@ -190,11 +193,10 @@ impl Matcher {
         };
         for (ei, e) in known.iter().enumerate() {
             let ei = ei as u32;
-            if e.entity_type == EntityType::Person {
-                if let Some(c) = &m.cats[ei as usize] {
+            if e.entity_type == EntityType::Person
+                && let Some(c) = &m.cats[ei as usize] {
                     m.by_cat.entry(c.clone()).or_default().push(ei);
                 }
-            }
             let names = std::iter::once((&e.name, Via::Name)).chain(e.aliases.iter().map(|a| (a, Via::Alias)));
             for (n, via) in names {
                 let proper = n.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase);
@@ -233,9 +235,9 @@ impl Matcher {
                         }
                     }
                 }
-                if e.entity_type == EntityType::Person {
-                    if let Some(w) = words.first() {
-                        if let Some(fulls) = lex.nicknames.get(*w) {
+                if e.entity_type == EntityType::Person
+                    && let Some(w) = words.first()
+                        && let Some(fulls) = lex.nicknames.get(*w) {
                             for f in fulls {
                                 let l = m.by_nick_full.entry(f.clone()).or_default();
                                 if !l.contains(&ei) {
@@ -243,8 +245,6 @@ impl Matcher {
                                 }
                             }
                         }
-                    }
-                }
                 let chars: Box<[char]> = core.chars().collect();
                 if chars.len() >= 4 {
                     m.fuzzy.entry((chars[0], chars[1], chars.len())).or_default().push((chars, ei));
@@ -350,15 +350,14 @@ impl Matcher {
             }
         }
         let core = if ty == EntityType::Person { strip_titles(&key) } else { key.as_str() };
-        if core != key {
-            if let Some(list) = self.by_key.get(core) {
+        if core != key
+            && let Some(list) = self.by_key.get(core) {
                 for &(ei, _) in list {
                     if same(ei) {
                         push(out, ei, 0.9, Reason::NameWithoutTitle);
                     }
                 }
             }
-        }
         let words: Vec<&str> = key_words(core).collect();
         let lex = &*LEX;
         if ty == EntityType::Person {
@@ -426,17 +425,15 @@ impl Matcher {
                 }
                 // Diminutives: Bob -> Bobby, Jo -> Jojo.
                 for suffix in ["by", "y", "ie", "o", "ou", "ette", "inou"] {
-                    if let Some(stem) = first.strip_suffix(suffix) {
-                        if stem.chars().count() >= 3 {
-                            if let Some(list) = self.by_key.get(stem) {
+                    if let Some(stem) = first.strip_suffix(suffix)
+                        && stem.chars().count() >= 3
+                            && let Some(list) = self.by_key.get(stem) {
                                 for &(ei, _) in list {
                                     if same(ei) {
                                         push(out, ei, 0.78, Reason::Nickname);
                                     }
                                 }
                             }
-                        }
-                    }
                 }
             }
         } else {
@@ -463,7 +460,7 @@ impl Matcher {
     fn fuzzy_into(&self, core: &str, ty: EntityType, out: &mut Vec<Cand>) {
         let chars: Vec<char> = core.chars().collect();
         let n = chars.len();
-        if n < 4 || n > 40 {
+        if !(4..=40).contains(&n) {
             return;
         }
         let maxd = if n >= 8 { 2 } else { 1 };

@@ -55,8 +55,6 @@ pub struct Tok {
     pub hyph_prev: bool,
     /// Punctuation flags ([`gap`]) between the previous token and this one.
     pub gap: u8,
-    /// Sentence index.
-    pub sent: u32,
     /// Line index (0 is the title).
     pub line: u32,
 }
@@ -165,9 +163,6 @@ impl<'a> Doc<'a> {
         let fend = self.folded.len();
         self.folded.push(' ');
         let sent_start = st.sent_start && kind != TokKind::Clitic;
-        if st.gap & gap::STOP != 0 && !self.toks.is_empty() {
-            st.sent += 1;
-        }
         self.toks.push(Tok {
             start,
             end,
@@ -180,7 +175,6 @@ impl<'a> Doc<'a> {
             sent_start,
             hyph_prev: st.hyphen,
             gap: st.gap,
-            sent: st.sent,
             line: st.line,
         });
         st.sent_start = false;
@@ -191,7 +185,7 @@ impl<'a> Doc<'a> {
     fn run(&mut self) {
         let text = self.text;
         let bytes_len = text.len();
-        let mut st = State { sent_start: true, hyphen: false, gap: 0, sent: 0, line: 0 };
+        let mut st = State { sent_start: true, hyphen: false, gap: 0, line: 0 };
         let mut iter = text.char_indices().peekable();
         let mut word_start: Option<usize> = None;
         while let Some((i, c)) = iter.next() {
@@ -308,7 +302,6 @@ struct State {
     sent_start: bool,
     hyphen: bool,
     gap: u8,
-    sent: u32,
     line: u32,
 }
 

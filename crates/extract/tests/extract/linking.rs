@@ -1,6 +1,6 @@
 //! Linking to the writer's existing entities.
 
-use lifegraph_extract::EntityType::{Activity, LifePeriod, Location, Person};
+use lifegraph_extract::EntityType::{Activity, LifePeriod, Location};
 use lifegraph_extract::Lang::{En, Fr};
 use lifegraph_extract::{Matcher, MemoryText, SuggestedAction};
 
