@@ -113,6 +113,9 @@ struct Cx<'a> {
     placed: Vec<bool>,
     /// Tokens covered by person mentions.
     person_tok: Vec<bool>,
+    /// Capitalised tokens that may still be read as content words ("Marathon" in "the Edinburgh
+    /// Marathon").
+    cap_ok: Vec<bool>,
     /// Folded words written with a capital in mid-sentence.
     mid_caps: crate::fxhash::FxSet<String>,
     out: Vec<Mention>,
@@ -182,7 +185,8 @@ const OBJECT_VERBS: &[&str] = &[
     "brought", "surprised", "donne", "offert", "offerte", "achete", "retrouve", "garde",
     "gardee", "herite", "repare", "perdu", "apporte", "ressorti", "casse", "tricote", "montre",
     "porte", "portait", "reparer", "offrir", "garder", "offert", "found", "stays", "kept",
-    "fit", "clearing", "replaced", "photos",
+    "fit", "clearing", "replaced", "photos", "cousu", "sewn", "planted", "plante", "left",
+    "laisse", "inherit", "dug",
 ];
 const OBJECT_ADJ: &[&str] = &[
     "old", "favourite", "favorite", "chipped", "framed", "vieux", "vieille", "vieil", "ancien",
@@ -273,7 +277,7 @@ impl<'a> Cx<'a> {
             if THIRD_SUBJECT.contains(&w) || (possessive_too && THIRD_POSSESSIVE.contains(&w)) {
                 return true;
             }
-            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that") {
+            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et") {
                 return false;
             }
             j = p;
@@ -672,6 +676,15 @@ impl<'a> Cx<'a> {
                         b = j;
                         break;
                     }
+                    // "St Columba's", "Saint Bride's": the possessive is part of the name.
+                    if cl == "'s" && matches!(self.f(a), "st" | "saint" | "ste" | "sainte") && b > a {
+                        b = j;
+                        if !(j + 1 < n && self.cap_word(j + 1) && self.doc.toks[j + 1].gap == 0) {
+                            break;
+                        }
+                        b = j + 1;
+                        continue;
+                    }
                     // "St Mary's Hall", "King's College": keep going when a capital follows.
                     if cl == "'s" && j + 1 < n && self.cap_word(j + 1) && self.doc.toks[j + 1].gap == 0
                         && !self.lex.firstnames.contains_key(self.f(j + 1))
@@ -804,6 +817,16 @@ impl<'a> Cx<'a> {
             self.emit(a2, b2, EntityType::Location, 0.84, None, 3);
             return;
         }
+        // "the Edinburgh Marathon": a place, then an activity word.
+        if let Some(pb) = self.place_at[a] {
+            if pb < b && (pb + 1..=b).all(|t| self.kinds[t] & 2 != 0) {
+                self.emit(a, pb, EntityType::Location, 0.8, None, 3);
+                for t in pb + 1..=b {
+                    self.cap_ok[t] = true;
+                }
+                return;
+            }
+        }
         // Gazetteer place that is also a first name: decided by the words around it.
         if gaz {
             let person = PERSON_PREPS.contains(&pw.as_str()) && !self.is_place_prep(&pw)
@@ -850,6 +873,11 @@ impl<'a> Cx<'a> {
             self.emit(a2, b, EntityType::Location, 0.7, None, 2);
             return;
         }
+        let read_watch = prev.is_some_and(|p| matches!(self.f(p), "watched" | "read" | "finished" | "reading" | "rereading" | "reread" | "lu" | "relu" | "fini" | "regarde" | "revu" | "terminé" | "termine"));
+        if read_watch && single && firstname.is_none() && !gaz {
+            self.emit(a, b, EntityType::Object, 0.66, None, 2);
+            return;
+        }
         if art_before || music || (work_verb && !single) {
             if art_before && !art_in_span {
                 a = prev.unwrap_or(a);
@@ -862,6 +890,12 @@ impl<'a> Cx<'a> {
                 self.emit(b, b, EntityType::Person, 0.62, None, 2);
             } else {
                 self.emit(a, b, EntityType::Object, 0.72, None, 3);
+                // "Handel's Messiah": the author too.
+                if let Some(k) = (a + 1..b).find(|&k| self.doc.toks[k].kind == TokKind::Clitic && self.f(k) == "'s") {
+                    if k - 1 >= a && !self.is_stop(k - 1) && (a..k).all(|t| self.doc.toks[t].cap) {
+                        self.emit(a, k - 1, EntityType::Person, 0.6, None, 2);
+                    }
+                }
             }
             return;
         }
@@ -892,6 +926,11 @@ impl<'a> Cx<'a> {
             } else {
                 self.emit(a, b, EntityType::Person, 0.8, None, 3);
             }
+            return;
+        }
+        // "chez Decathlon": a shop; "chez Inès": a person.
+        if pw == "chez" && firstname.is_none() && !self.doc.toks[a].upper {
+            self.emit(a, b, EntityType::Location, 0.6, None, 2);
             return;
         }
         let person_prep = PERSON_PREPS.contains(&pw.as_str());
@@ -1036,7 +1075,7 @@ impl<'a> Cx<'a> {
             }
             // A capital in mid-sentence makes it a name ("home to Reading").
             let tok = &self.doc.toks[h.a];
-            if tok.cap && !tok.sent_start && !e.caps && !self.lower_style && tok.line != 0 && !tok.upper && !self.is_stop(h.a) {
+            if tok.cap && !tok.sent_start && !e.caps && !self.lower_style && tok.line != 0 && !tok.upper && !self.is_stop(h.a) && !self.cap_ok[h.a] {
                 continue;
             }
             let surface = self.text(h.a, h.b).to_string();
@@ -1055,7 +1094,7 @@ impl<'a> Cx<'a> {
                     if self.any_before(h.a, 4, PRETEND) {
                         continue;
                     }
-                    if self.third_person(h.a, false) || after_name {
+                    if self.third_person(h.a, true) || after_name {
                         continue;
                     }
                     let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
@@ -1074,13 +1113,19 @@ impl<'a> Cx<'a> {
                     if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false) || after_name) {
                         continue;
                     }
-                    let score = if e.verb { 0.72 } else { 0.82 };
+                    let mut score = if e.verb { 0.7 } else { 0.78 };
+                    if self.doc.toks[h.a].line == 0 && self.doc.toks[h.a].sent_start {
+                        // A title word: often the topic rather than something done.
+                        score -= 0.1;
+                    }
                     self.push(Mention { a: h.a, b: h.b, ty: EntityType::Activity, name: canon_name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
                 }
                 LexKind::Period => {
                     if e.ctx {
                         let pw = self.prev_f(h.a).unwrap_or("");
+                        let ppw = self.prev(h.a).and_then(|p| self.prev_f(p)).unwrap_or("");
                         let ok = matches!(pw, "en" | "my" | "our" | "mon" | "ma" | "notre" | "mes" | "during" | "pendant" | "since" | "depuis" | "in")
+                            || MY.contains(&ppw)
                             || (matches!(pw, "la" | "le") && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0));
                         if !ok {
                             continue;
@@ -1448,6 +1493,7 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
         strong: vec![false; n],
         placed: vec![false; n],
         person_tok: vec![false; n],
+        cap_ok: vec![false; n],
         mid_caps: Default::default(),
         out: Vec::new(),
     };
