@@ -34,6 +34,16 @@ test("sign in through the local page shows the display name in the shell", async
   const menu = page.getByRole("menu");
   await expect(menu).toContainText(person.email);
   await expectAccessible(page, "user menu");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.getByRole("menu")).toContainText("You have no unread notifications.");
+  await expectAccessible(page, "notifications menu");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: /Change language/ }).click();
+  await expect(page.getByRole("menuitemradio", { name: "English" })).toHaveAttribute("aria-checked", "true");
+  await expectAccessible(page, "language menu");
 });
 
 test("register with both consents records them", async ({ page }) => {

@@ -179,3 +179,21 @@ describe("session errors", () => {
     await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Your memories, linked into your life story" })).toBeInTheDocument());
   });
 });
+
+describe("session end", () => {
+  it("moves to the signed-out screens when another request answers 401", async () => {
+    let signedIn = true;
+    signedOutApi({
+      "GET /api/auth/user": () =>
+        signedIn ? { body: makeUser() } : { status: 401, body: { message: "Not signed in", code: "unauthorized" } },
+      "GET /api/notifications/unread-count": () => {
+        signedIn = false;
+        return { status: 401, body: { message: "Not signed in", code: "unauthorized" } };
+      },
+    });
+    renderApp("/timeline");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Your memories, linked into your life story" }),
+    ).toBeInTheDocument();
+  });
+});

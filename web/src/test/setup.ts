@@ -1,36 +1,40 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { changeLanguage, initI18n } from "@/lib/i18n";
-import { installMatchMedia, resetMedia } from "./media";
 
-beforeAll(async () => {
-  installMatchMedia();
-  await initI18n("en");
-});
+// A few tests run in the node environment (no DOM): the browser set-up applies only with a window.
+if (typeof window !== "undefined") {
+  const { cleanup } = await import("@testing-library/react");
+  const { changeLanguage, initI18n } = await import("@/lib/i18n");
+  const { installMatchMedia, resetMedia } = await import("./media");
 
-beforeEach(async () => {
-  installMatchMedia();
-  await changeLanguage("en");
-  window.localStorage.clear();
-});
+  // What Radix primitives expect from a browser and jsdom lacks.
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetMedia();
-  window.localStorage.clear();
-  document.documentElement.className = "";
-});
+  beforeAll(async () => {
+    installMatchMedia();
+    await initI18n("en");
+  });
 
-// What Radix primitives expect from a browser and jsdom lacks.
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  beforeEach(async () => {
+    installMatchMedia();
+    await changeLanguage("en");
+    window.localStorage.clear();
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    resetMedia();
+    window.localStorage.clear();
+    document.documentElement.className = "";
+  });
 }
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
