@@ -177,6 +177,11 @@ const EMOTION_CONTEXT: &[&str] = &[
     "grande", "grand", "eu", "avais", "rendu", "rendue", "aussi", "as", "entre", "of", "with",
     "de", "d'", "sheer", "pure", "tout", "toute",
 ];
+const COPULAS: &[&str] = &[
+    "is", "was", "were", "are", "feels", "seems", "seemed", "looks", "looked", "sounds", "est",
+    "etait", "semble", "semblait", "paraissait", "paraissent", "sont", "etaient", "reste", "restait",
+    "'s",
+];
 const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
 const OBJECT_VERBS: &[&str] = &[
     "gave", "give", "given", "bought", "buy", "found", "find", "kept", "keep", "treasure",
@@ -186,7 +191,8 @@ const OBJECT_VERBS: &[&str] = &[
     "gardee", "herite", "repare", "perdu", "apporte", "ressorti", "casse", "tricote", "montre",
     "porte", "portait", "reparer", "offrir", "garder", "offert", "found", "stays", "kept",
     "fit", "clearing", "replaced", "photos", "cousu", "sewn", "planted", "plante", "left",
-    "laisse", "inherit", "dug",
+    "laisse", "inherit", "dug", "stolen", "vole", "volee", "stole", "borrowed", "emprunte",
+    "lent", "prete", "sorti",
 ];
 const OBJECT_ADJ: &[&str] = &[
     "old", "favourite", "favorite", "chipped", "framed", "vieux", "vieille", "vieil", "ancien",
@@ -194,6 +200,7 @@ const OBJECT_ADJ: &[&str] = &[
     "new", "nouveau", "nouvelle", "blue", "green", "red", "yellow", "black", "white", "pink",
     "rouge", "bleu", "bleue", "vert", "verte", "noir", "noire", "blanc", "blanche", "little",
     "petit", "petite", "tiny", "wooden", "silver", "gold", "golden", "leather", "woollen",
+    "premier", "premiere", "paper", "precieux", "precieuse", "fameux", "fameuse", "famous",
 ];
 const VERBISH_AFTER: &[&str] = &[
     "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always",
@@ -278,6 +285,30 @@ impl<'a> Cx<'a> {
                 return true;
             }
             if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et") {
+                return false;
+            }
+            j = p;
+        }
+        false
+    }
+
+    /// "The house feels so empty", "Le chirurgien est content": a feeling word after a copula
+    /// whose subject is a noun phrase or a third person, not the writer.
+    fn other_subject_copula(&self, i: usize) -> bool {
+        let mut j = i;
+        let mut copula = false;
+        for _ in 0..7 {
+            let Some(p) = self.prev(j) else { return false };
+            let w = self.f(p);
+            if FIRST_PERSON.contains(&w) {
+                return false;
+            }
+            if COPULAS.contains(&w) {
+                copula = true;
+            } else if copula && (matches!(w, "the" | "a" | "an" | "this" | "that" | "le" | "la" | "les" | "l'" | "un" | "une" | "ce" | "cette" | "ces" | "everyone" | "everybody" | "tout") || THIRD_SUBJECT.contains(&w)) {
+                return true;
+            }
+            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "and" | "et") {
                 return false;
             }
             j = p;
@@ -1094,7 +1125,7 @@ impl<'a> Cx<'a> {
                     if self.any_before(h.a, 4, PRETEND) {
                         continue;
                     }
-                    if self.third_person(h.a, true) || after_name {
+                    if self.third_person(h.a, true) || after_name || self.other_subject_copula(h.a) {
                         continue;
                     }
                     let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
@@ -1170,7 +1201,7 @@ impl<'a> Cx<'a> {
             if w == "'s" {
                 s += 0.25;
             } else if MY.contains(&w) {
-                s += 0.04;
+                s += 0.06;
             } else if THIRD_POSSESSIVE.contains(&w) {
                 s += 0.12;
             }
