@@ -904,7 +904,7 @@ impl<'a> Cx<'a> {
             self.emit(a2, b, EntityType::Location, 0.7, None, 2);
             return;
         }
-        let read_watch = prev.is_some_and(|p| matches!(self.f(p), "watched" | "read" | "finished" | "reading" | "rereading" | "reread" | "lu" | "relu" | "fini" | "regarde" | "revu" | "terminé" | "termine"));
+        let read_watch = prev.is_some_and(|p| matches!(self.f(p), "watched" | "read" | "finished" | "reading" | "rereading" | "reread" | "lu" | "relu" | "fini" | "regarde" | "revu" | "termine" | "saw" | "seen" | "vu" | "see" | "voir"));
         if read_watch && single && firstname.is_none() && !gaz {
             self.emit(a, b, EntityType::Object, 0.66, None, 2);
             return;
@@ -912,6 +912,18 @@ impl<'a> Cx<'a> {
         if art_before || music || (work_verb && !single) {
             if art_before && !art_in_span {
                 a = prev.unwrap_or(a);
+            }
+            // French titles are in sentence case: "L'Amie prodigieuse", "Le Petit Prince".
+            let mut b = b;
+            if self.lang == Lang::Fr && (art_before || read_watch) {
+                for _ in 0..3 {
+                    let Some(j) = self.next(b) else { break };
+                    let t = &self.doc.toks[j];
+                    if t.cap || t.gap != 0 || t.kind != TokKind::Word || self.is_stop(j) || self.kinds[j] & CONTENT_BITS != 0 || t.digit {
+                        break;
+                    }
+                    b = j;
+                }
             }
             // Split an author: "L'Étranger de Camus" -> object "L'Étranger", person "Camus".
             let reading = self.before(a, 3).any(|j| matches!(self.f(j), "read" | "reading" | "discussed" | "discussing" | "lu" | "relu" | "lire" | "discute"));
@@ -921,6 +933,13 @@ impl<'a> Cx<'a> {
                 self.emit(b, b, EntityType::Person, 0.62, None, 2);
             } else {
                 self.emit(a, b, EntityType::Object, 0.72, None, 3);
+                // "le Messie de Haendel" sung or played: the composer too.
+                let performed = self.before(a, 3).any(|j| matches!(self.f(j), "chante" | "chanter" | "chantons" | "sang" | "sing" | "singing" | "played" | "playing" | "joue" | "jouer" | "performed" | "performing"));
+                if let (Some(k), true) = (split, performed) {
+                    if self.cap_word(k + 1) && self.lex.firstnames.get(self.f(k + 1)).is_none() {
+                        self.emit(k + 1, b, EntityType::Person, 0.58, None, 2);
+                    }
+                }
                 // "Handel's Messiah": the author too.
                 if let Some(k) = (a + 1..b).find(|&k| self.doc.toks[k].kind == TokKind::Clitic && self.f(k) == "'s") {
                     if k - 1 >= a && !self.is_stop(k - 1) && (a..k).all(|t| self.doc.toks[t].cap) {
