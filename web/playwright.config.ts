@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,12 @@ import { defineConfig } from "@playwright/test";
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(webDir, "..");
 const bin = process.env.LIFEGRAPH_BIN ?? path.join(repoDir, "target/debug/lifegraph");
+
+// Say plainly what is missing rather than let the servers fail to start. (Listing tests needs neither.)
+if (!process.argv.includes("--list")) {
+  if (!existsSync(bin)) throw new Error(`No Lifegraph server at ${bin}: build it (cargo build) or set LIFEGRAPH_BIN.`);
+  if (!existsSync(path.join(webDir, "dist/index.html"))) throw new Error("No web/dist: run `npm run build` first.");
+}
 
 // One fresh directory per run; workers inherit it through the environment.
 process.env.LIFEGRAPH_E2E_DIR ??= mkdtempSync(path.join(tmpdir(), "lifegraph-e2e-"));

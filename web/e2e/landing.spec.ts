@@ -45,6 +45,7 @@ test.describe("signed out", () => {
     await page.getByRole("main").getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Please accept both consents to create your account.")).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
+    await expectAccessible(page, "/register with the consent toast");
   });
 
   test("unknown paths go to / and signed-in pages keep a redirect", async ({ page }) => {

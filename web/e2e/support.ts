@@ -27,6 +27,10 @@ export { expect };
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // Colours are measured once transitions end: a toast fading in has no final contrast yet.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
