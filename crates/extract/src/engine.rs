@@ -1438,8 +1438,16 @@ impl<'a> Cx<'a> {
         let second = m.links.get(1).copied();
         let (action, rec) = match top {
             Some(t) if t.conf >= 0.7 => {
-                let tie = second.is_some_and(|s| s.conf >= 0.8 && t.conf - s.conf < 0.05);
-                (if tie { SuggestedAction::MergeEntities } else { SuggestedAction::UseExisting }, Some(t))
+                let close = second.filter(|s| t.conf - s.conf < 0.05);
+                let action = match close {
+                    // Two existing entities fit equally well: likely duplicates of each other.
+                    Some(s) if s.conf >= 0.8 => SuggestedAction::MergeEntities,
+                    // Two weak, equal candidates ("Tahoe": Lake Tahoe or Tahoe City?): let the
+                    // writer choose.
+                    Some(_) if t.conf < 0.8 => SuggestedAction::AddAsAlias,
+                    _ => SuggestedAction::UseExisting,
+                };
+                (action, Some(t))
             }
             Some(t) if t.conf >= 0.5 => (SuggestedAction::AddAsAlias, Some(t)),
             _ => (SuggestedAction::CreateNew, None),
