@@ -116,8 +116,10 @@ struct Cx<'a> {
     /// Capitalised tokens that may still be read as content words ("Marathon" in "the Edinburgh
     /// Marathon").
     cap_ok: Vec<bool>,
+    /// Links already computed in this memory.
+    link_cache: std::cell::RefCell<crate::fxhash::FxMap<(EntityType, bool, String), Vec<Cand>>>,
     /// Folded words written with a capital in mid-sentence.
-    mid_caps: crate::fxhash::FxSet<String>,
+    mid_caps: crate::fxhash::FxSet<&'a str>,
     out: Vec<Mention>,
 }
 
@@ -333,6 +335,21 @@ impl<'a> Cx<'a> {
         false
     }
 
+    /// Links a name, remembering the answer for the rest of the memory (names repeat).
+    fn cached_link(&self, name: &str, ty: EntityType, fuzzy: bool) -> Vec<Cand> {
+        if self.m.is_empty() {
+            return Vec::new();
+        }
+        let key = (ty, fuzzy, name.to_string());
+        if let Some(c) = self.link_cache.borrow().get(&key) {
+            return c.clone();
+        }
+        let mut c = Vec::new();
+        self.m.link(name, ty, fuzzy, &mut c);
+        self.link_cache.borrow_mut().insert(key, c.clone());
+        c
+    }
+
     fn pat_of(&self, h: &LexHit) -> Option<usize> {
         Some(h.pat as usize)
     }
@@ -377,7 +394,7 @@ impl<'a> Cx<'a> {
         let doc = self.doc;
         for (i, t) in doc.toks.iter().enumerate() {
             if t.cap && !t.sent_start && t.kind == TokKind::Word {
-                self.mid_caps.insert(doc.f(i).to_string());
+                self.mid_caps.insert(doc.f(i));
             }
         }
         for mat in self.ll.ac.find_overlapping_iter(doc.folded.as_str()) {
@@ -633,8 +650,7 @@ impl<'a> Cx<'a> {
             }
         // Close to an existing person's name ("Kathrine" for Katherine).
         if !in_lexicon && !self.m.is_empty() {
-            let mut c = Vec::new();
-            self.m.link(self.doc.raw(i), EntityType::Person, true, &mut c);
+            let c = self.cached_link(self.doc.raw(i), EntityType::Person, true);
             if c.iter().any(|c| c.conf >= 0.8) {
                 return true;
             }
@@ -1308,11 +1324,19 @@ impl<'a> Cx<'a> {
                 .then(x.a.cmp(&y.a))
         });
         let mut kept: Vec<Mention> = Vec::with_capacity(ms.len());
-        let mut occ: Vec<Vec<u32>> = vec![Vec::new(); self.n()];
+        // Few mentions: scan them; many (a huge text): index them by token.
+        let indexed = ms.len() > 256;
+        let mut occ: Vec<Vec<u32>> = if indexed { vec![Vec::new(); self.n()] } else { Vec::new() };
+        let mut near: Vec<u32> = Vec::new();
         for m in ms {
-            let mut near: Vec<u32> = (m.a..=m.b).flat_map(|t| occ[t].iter().copied()).collect();
-            near.sort_unstable();
-            near.dedup();
+            near.clear();
+            if indexed {
+                near.extend((m.a..=m.b).flat_map(|t| occ[t].iter().copied()));
+                near.sort_unstable();
+                near.dedup();
+            } else {
+                near.extend(0..kept.len() as u32);
+            }
             let clash = near.iter().map(|&ki| &kept[ki as usize]).any(|k| {
                 let overlap = k.a <= m.b && m.a <= k.b;
                 if !overlap {
@@ -1332,8 +1356,10 @@ impl<'a> Cx<'a> {
                     || inside && k.ty == EntityType::Object && m.ty != EntityType::Person
             });
             if !clash {
-                for o in &mut occ[m.a..=m.b] {
-                    o.push(kept.len() as u32);
+                if indexed {
+                    for o in &mut occ[m.a..=m.b] {
+                        o.push(kept.len() as u32);
+                    }
                 }
                 kept.push(m);
             }
@@ -1378,7 +1404,11 @@ impl<'a> Cx<'a> {
         let mut ms = std::mem::take(&mut self.out);
         for m in &mut ms {
             let mut cands = std::mem::take(&mut m.links);
-            self.m.link(&m.name, m.ty, m.fuzzy, &mut cands);
+            if cands.is_empty() {
+                cands = self.cached_link(&m.name, m.ty, m.fuzzy);
+            } else {
+                self.m.link(&m.name, m.ty, m.fuzzy, &mut cands);
+            }
             if let Some(c) = m.canon
                 && matches!(m.ty, EntityType::Activity | EntityType::Emotion) {
                     let cn = &self.ll.canon[c as usize];
@@ -1553,6 +1583,7 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
         person_tok: vec![false; n],
         cap_ok: vec![false; n],
         mid_caps: Default::default(),
+        link_cache: Default::default(),
         out: Vec::new(),
     };
     let _ = cx.lang;
