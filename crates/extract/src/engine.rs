@@ -139,6 +139,7 @@ const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
 // Word classes used by the rules (folded forms).
 const PLACE_PREPS: &[&str] = &[
     "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside", "up",
+    "on",
     "inside", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers",
     "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
 ];
@@ -178,6 +179,14 @@ const EMOTION_CONTEXT: &[&str] = &[
     "vraiment", "assez", "peu", "plutot", "completement", "profondement", "quelle", "quel",
     "grande", "grand", "eu", "avais", "rendu", "rendue", "aussi", "as", "entre", "of", "with",
     "de", "d'", "sheer", "pure", "tout", "toute",
+];
+/// Days, months and holidays: capitalised, but never the start of a place name.
+const TIME_WORDS: &[&str] = &[
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi",
+    "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "january", "february", "march", "april",
+    "may", "june", "july", "august", "september", "october", "november", "december", "janvier",
+    "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre",
+    "novembre", "decembre", "christmas", "easter", "noel", "paques", "toussaint", "halloween",
 ];
 const COPULAS: &[&str] = &[
     "is", "was", "were", "are", "feels", "seems", "seemed", "looks", "looked", "sounds", "est",
@@ -498,7 +507,13 @@ impl<'a> Cx<'a> {
             let prev = self.prev(h.a);
             let pw = prev.map(|p| self.f(p).to_string());
             let next_name = self.next(h.b).is_some_and(|j| self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false)));
-            let next_appelle = self.next(h.b).is_some_and(|j| matches!(self.f(j), "s'" | "named" | "called"));
+            let next_appelle = self.next(h.b).is_some_and(|j| {
+                matches!(self.f(j), "s'" | "named" | "called" | "nomme" | "nommee")
+                    && self.next(j).is_some_and(|k| {
+                        let k = if self.f(k) == "appelle" { self.next(k).unwrap_or(k) } else { k };
+                        self.doc.toks[k].cap || self.lower_style
+                    })
+            });
             let cap = self.doc.toks[h.a].cap;
             for t in h.a..=h.b {
                 self.kin_tok[t] = true;
@@ -685,7 +700,16 @@ impl<'a> Cx<'a> {
             let title_start = t.cap && self.lex.titles.contains(self.f(i))
                 && self.next(i).is_some_and(|j| self.cap_word(j));
             let cap_stop_start = !t.sent_start && self.cap_any(i) && self.is_stop(i)
-                && self.next(i).is_some_and(|j| self.cap_word(j) && self.doc.toks[j].gap == 0);
+                && self.next(i).is_some_and(|j| {
+                    self.doc.toks[j].gap == 0
+                        && (self.cap_word(j)
+                            || (matches!(self.f(j), "de" | "du" | "des" | "d'" | "of")
+                                && !TIME_WORDS.contains(&self.f(i))
+                                && self.next(j).is_some_and(|k| {
+                                    let k = if matches!(self.f(k), "la" | "l'" | "the") { self.next(k).unwrap_or(k) } else { k };
+                                    self.cap_word(k)
+                                })))
+                });
             if !(self.cap_word(i) || lower_name || code || cap_stop_start || title_start) || t.hyph_prev {
                 i += 1;
                 continue;

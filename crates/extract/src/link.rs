@@ -127,6 +127,12 @@ fn is_title_word(w: &str) -> bool {
         )
 }
 
+/// Comparison form of a relationship category: folded, spaces and underscores as hyphens
+/// ("Best friend" -> "best-friend").
+pub(crate) fn category_key(c: &str) -> String {
+    crate::fold::fold(c.trim()).replace([' ', '_'], "-")
+}
+
 /// Splits a key into words, without a trailing "'s".
 fn key_words(key: &str) -> impl Iterator<Item = &str> {
     key.split(' ').map(|w| w.trim_end_matches("'s").trim_matches('\'')).filter(|w| !w.is_empty())
@@ -163,7 +169,7 @@ impl Matcher {
         let lex = &*LEX;
         let mut m = Matcher {
             ents: known.to_vec(),
-            cats: known.iter().map(|e| e.category.as_deref().map(name_key)).collect(),
+            cats: known.iter().map(|e| e.category.as_deref().map(category_key)).collect(),
             ac: None,
             targets: Vec::new(),
             by_key: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
@@ -299,6 +305,8 @@ impl Matcher {
 
     /// People whose relationship category is `cat` (or a close variant of it).
     pub(crate) fn people_in_category(&self, cat: &str) -> Vec<u32> {
+        let cat = category_key(cat);
+        let cat = cat.as_str();
         let mut out: Vec<u32> = self.by_cat.get(cat).cloned().unwrap_or_default();
         let related: &[&str] = match cat {
             "cousin" => &["cousin-female"],
