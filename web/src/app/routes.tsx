@@ -2,6 +2,9 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from "react-rou
 import { useTranslation } from "react-i18next";
 import { BetaNotice } from "@/components/beta-notice";
 import { CookieConsentBanner } from "@/components/cookie-consent-banner";
+import { LanguageSwitcher } from "@/components/language-switcher";
+import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { AdminPage } from "@/features/admin/routes/admin-page";
@@ -83,11 +86,29 @@ function SessionRoutes() {
       {hasGivenConsents(user) ? (
         <SignedInRoutes user={user} />
       ) : (
-        <main id={MAIN_ID} tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
-          <ConsentScreen />
-        </main>
+        <ConsentLayout />
       )}
     </>
+  );
+}
+
+/** The consent screen with a header to change language or theme before accepting. */
+function ConsentLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+          <Logo />
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <ConsentScreen />
+      </main>
+    </div>
   );
 }
 

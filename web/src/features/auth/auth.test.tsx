@@ -84,4 +84,16 @@ describe("consent gate", () => {
     expect(await screen.findByText("Your consent could not be saved.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Before you continue" })).toBeInTheDocument();
   });
+
+  it("lets the user read it in French first", async () => {
+    const user = userEvent.setup();
+    const pending = makeUser({ consents: { dataProcessingAt: null, termsAt: null } });
+    signedInApi(pending, { "PATCH /api/auth/user": () => ({ body: { ...pending, language: "fr" } }) });
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Before you continue" });
+    await user.click(screen.getByRole("button", { name: /Change language/ }));
+    await user.click(await screen.findByRole("menuitemradio", { name: "Français" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Avant de continuer" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: /au moins 16 ans/ })).toBeInTheDocument();
+  });
 });
