@@ -139,7 +139,7 @@ const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
 // Word classes used by the rules (folded forms).
 const PLACE_PREPS: &[&str] = &[
     "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside", "up",
-    "on",
+    "on", "devant", "derriere", "behind", "opposite", "beside", "past", "pres",
     "inside", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers",
     "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
 ];
@@ -187,6 +187,15 @@ const TIME_WORDS: &[&str] = &[
     "may", "june", "july", "august", "september", "october", "november", "december", "janvier",
     "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre",
     "novembre", "decembre", "christmas", "easter", "noel", "paques", "toussaint", "halloween",
+];
+/// Common irregular past tenses (and a few present forms) that follow a subject.
+const PAST_VERBS: &[&str] = &[
+    "broke", "came", "went", "made", "took", "gave", "told", "said", "brought", "sang", "ran", "won",
+    "lost", "fell", "left", "got", "found", "bought", "met", "wrote", "drove", "flew", "swam",
+    "sent", "kept", "held", "hid", "lent", "taught", "caught", "thought", "slept", "spent", "stood",
+    "sat", "saw", "ate", "drank", "rang", "began", "forgot", "knew", "grew", "threw", "wore",
+    "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves", "hates",
+    "knows", "wants", "lives", "works",
 ];
 const COPULAS: &[&str] = &[
     "is", "was", "were", "are", "feels", "seems", "seemed", "looks", "looked", "sounds", "est",
@@ -316,6 +325,8 @@ impl<'a> Cx<'a> {
             }
             if COPULAS.contains(&w) {
                 copula = true;
+            } else if copula && self.person_tok[p] {
+                return true;
             } else if copula && (matches!(w, "the" | "a" | "an" | "this" | "that" | "le" | "la" | "les" | "l'" | "un" | "une" | "ce" | "cette" | "ces" | "everyone" | "everybody" | "tout") || THIRD_SUBJECT.contains(&w)) {
                 return true;
             }
@@ -596,6 +607,10 @@ impl<'a> Cx<'a> {
                 if single && (self.lex.firstnames.contains_key(self.f(h.a)) || self.is_stop(h.a)) {
                     continue;
                 }
+                // Otherwise only after a place preposition ("in kyoto", not "la sienne").
+                if single && !self.prev_f(h.a).is_some_and(|p| self.is_place_prep(p)) {
+                    continue;
+                }
             }
             if h.e.caps && !capped {
                 continue;
@@ -632,6 +647,19 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The next word is a verb that takes a subject: "Jas broke", "Yanis avait", "Léna a".
+    fn subject_verb_next(&self, i: usize) -> bool {
+        let Some(j) = self.next(i) else { return false };
+        if self.doc.toks[j].cap {
+            return false;
+        }
+        let v = self.f(j);
+        match self.lang {
+            Lang::En => PAST_VERBS.contains(&v) || matches!(v, "was" | "has" | "had" | "is" | "said" | "says" | "will" | "would" | "can" | "could" | "did" | "does"),
+            Lang::Fr => matches!(v, "avait" | "etait" | "est" | "m'" | "me" | "lui" | "nous" | "s'" | "se" | "va" | "fait" | "dit") || self.doc.raw(j) == "a",
+        }
+    }
+
     /// Whether a sentence-initial capitalised word may begin a name.
     fn start_ok(&self, i: usize) -> bool {
         let w = self.f(i);
@@ -643,14 +671,17 @@ impl<'a> Cx<'a> {
                 return true;
             }
         let in_lexicon = self.kinds[i] & CONTENT_BITS != 0;
+        let verb_next = self.next(i).is_some_and(|j| {
+            let v = self.f(j);
+            !self.doc.toks[j].cap && (VERBISH_AFTER.contains(&v) || PAST_VERBS.contains(&v) || (v.ends_with("ed") && v.len() > 3))
+        });
         match self.lex.firstnames.get(w) {
             Some(false) => return true,
-            Some(true) => {
-                if let Some(j) = self.next(i)
-                    && (VERBISH_AFTER.contains(&self.f(j)) || self.f(j).ends_with("ed")) {
-                        return true;
-                    }
-            }
+            Some(true) if verb_next => return true,
+            Some(_) => {}
+            // An unknown capitalised word doing something: "Jas broke a string".
+            None if self.subject_verb_next(i) && !in_lexicon && w.chars().count() >= 3 && !self.lex.cues.contains_key(w)
+                && !["ly", "ed", "ing", "e", "ee", "es", "ees"].iter().any(|s| w.ends_with(s)) => return true,
             None => {}
         }
         // Written with a capital elsewhere in mid-sentence.
@@ -864,8 +895,12 @@ impl<'a> Cx<'a> {
         // "un pub de Portree", "the port of Dover": a place word, then de/of and the name.
         if matches!(pw.as_str(), "de" | "d'" | "of" | "du") && !self.doc.toks[a].sent_start {
             let cue = p2.is_some_and(|q| !self.doc.toks[q].cap && self.lex.cues.contains_key(self.f(q)) && self.f(q).len() > 2);
-            if cue {
-                self.emit(a, b, EntityType::Location, 0.78, None, 3);
+            if let (true, Some(q)) = (cue, p2) {
+                // A naming word ("canal du Midi", "lac d'Annecy") is part of the name; a venue
+                // ("un pub de Portree") is not.
+                let naming = self.lex.cues.get(self.f(q)).is_some_and(|c| c.pre && !c.post);
+                let start = if naming { q } else { a };
+                self.emit(start, b, EntityType::Location, 0.78, None, 3);
                 return;
             }
         }
@@ -1004,6 +1039,10 @@ impl<'a> Cx<'a> {
             }
             return;
         }
+        // "the Hendersons'": a family, not one person or a place.
+        if single && next.is_some_and(|j| self.f(j) == "'") && self.f(a).ends_with('s') {
+            return;
+        }
         // Possessive: "Leo's garage" (person), "to Katz's" (a place named after someone).
         let poss = next.is_some_and(|j| self.f(j) == "'s");
         let place_prep = self.is_place_prep(&pw)
@@ -1037,13 +1076,21 @@ impl<'a> Cx<'a> {
             self.emit(a, b, EntityType::Person, s, None, 3);
             return;
         }
-        if next.is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap)) {
+        if next.is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap))
+            || self.subject_verb_next(b)
+        {
             self.emit(a, b, EntityType::Person, 0.72, None, 2);
             return;
         }
         let in_lexicon = (a..=b).any(|t| self.kinds[t] & CONTENT_BITS != 0);
         // "the Riverside running club": a name used as a modifier, not a person.
         if self.is_det(&pw) && !MY.contains(&pw.as_str()) {
+            return;
+        }
+        // "le bal de Nogent", "la fête de Collioure": after an event and de, a place.
+        let event_de = matches!(p2w.as_str(), "bal" | "fete" | "marche" | "foire" | "festival" | "carnaval" | "ville" | "region" | "route" | "concours" | "feria" | "kermesse");
+        if matches!(pw.as_str(), "de" | "d'") && event_de && firstname.is_none() && single && !in_lexicon {
+            self.emit(a, b, EntityType::Location, 0.5, None, 1);
             return;
         }
         if b - a <= 2 && !self.doc.toks[a].sent_start && !in_lexicon {
