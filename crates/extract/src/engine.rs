@@ -16,7 +16,10 @@ const MAX_INPUT: usize = 1 << 20;
 
 /// Maps a match in [`Doc::folded`] (pattern `" a b "`) to its first and last token.
 pub(crate) fn tok_range(doc: &Doc<'_>, start: usize, end: usize) -> Option<(usize, usize)> {
-    let a = doc.toks.binary_search_by(|t| t.fstart.cmp(&(start + 1))).ok()?;
+    let a = doc
+        .toks
+        .binary_search_by(|t| t.fstart.cmp(&(start + 1)))
+        .ok()?;
     let b = doc.toks.binary_search_by(|t| t.fend.cmp(&(end - 1))).ok()?;
     if b < a {
         return None;
@@ -42,15 +45,13 @@ pub(crate) fn detect_lang(doc: &Doc<'_>) -> Lang {
     let (mut en, mut fr) = (0i32, 0i32);
     for i in 0..doc.toks.len() {
         match doc.f(i) {
-            "the" | "and" | "i" | "was" | "with" | "my" | "to" | "of" | "we" | "it" | "is" | "at"
-            | "for" | "in" | "she" | "he" | "'s" | "'m" | "but" | "so" | "her" | "his" => {
+            "the" | "and" | "i" | "was" | "with" | "my" | "to" | "of" | "we" | "it" | "is"
+            | "at" | "for" | "in" | "she" | "he" | "'s" | "'m" | "but" | "so" | "her" | "his" => {
                 en += 1
             }
             "le" | "la" | "les" | "et" | "je" | "j'" | "de" | "des" | "un" | "une" | "est"
             | "avec" | "a" | "au" | "pour" | "dans" | "que" | "qui" | "on" | "ma" | "mon"
-            | "l'" | "d'" | "du" | "c'" | "m'" | "pas" | "elle" | "il" | "sur" | "mais" => {
-                fr += 1
-            }
+            | "l'" | "d'" | "du" | "c'" | "m'" | "pas" | "elle" | "il" | "sur" | "mais" => fr += 1,
             _ => {}
         }
     }
@@ -138,97 +139,390 @@ const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
 
 // Word classes used by the rules (folded forms).
 const PLACE_PREPS: &[&str] = &[
-    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside", "up",
-    "on", "devant", "derriere", "behind", "opposite", "beside", "past", "pres",
-    "inside", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers",
-    "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
+    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside",
+    "up", "on", "devant", "derriere", "behind", "opposite", "beside", "past", "pres", "inside",
+    "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers", "jusqu'",
+    "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
 ];
 const PERSON_PREPS: &[&str] = &[
-    "with", "avec", "chez", "and", "et", "by", "named", "called", "nicknamed", "met", "meet",
-    "meeting", "told", "asked", "thanked", "hugged", "kissed", "visit", "appelle", "nomme",
-    "for", "pour", "love", "miss", "adopted", "adopte",
+    "with",
+    "avec",
+    "chez",
+    "and",
+    "et",
+    "by",
+    "named",
+    "called",
+    "nicknamed",
+    "met",
+    "meet",
+    "meeting",
+    "told",
+    "asked",
+    "thanked",
+    "hugged",
+    "kissed",
+    "visit",
+    "appelle",
+    "nomme",
+    "for",
+    "pour",
+    "love",
+    "miss",
+    "adopted",
+    "adopte",
 ];
 const WORK_VERBS: &[&str] = &[
-    "watched", "watching", "watch", "read", "reading", "reread", "discussed", "discussing",
-    "finished", "saw", "seen", "regarde", "regarder", "revu", "lu", "lire", "relu", "discute",
-    "vu", "chante", "sang", "sing", "singing", "performed", "rehearsed", "practised", "practiced",
+    "watched",
+    "watching",
+    "watch",
+    "read",
+    "reading",
+    "reread",
+    "discussed",
+    "discussing",
+    "finished",
+    "saw",
+    "seen",
+    "regarde",
+    "regarder",
+    "revu",
+    "lu",
+    "lire",
+    "relu",
+    "discute",
+    "vu",
+    "chante",
+    "sang",
+    "sing",
+    "singing",
+    "performed",
+    "rehearsed",
+    "practised",
+    "practiced",
     "through",
 ];
-const MUSIC_CUES: &[&str] = &["accords", "chords", "solo", "air", "tune", "song", "chanson", "morceau"];
+const MUSIC_CUES: &[&str] = &[
+    "accords", "chords", "solo", "air", "tune", "song", "chanson", "morceau",
+];
 const FIRST_PERSON: &[&str] = &[
-    "i", "we", "me", "us", "my", "our", "je", "j'", "m'", "moi", "nous", "on", "mon", "ma",
-    "mes", "'m", "myself",
+    "i", "we", "me", "us", "my", "our", "je", "j'", "m'", "moi", "nous", "on", "mon", "ma", "mes",
+    "'m", "myself",
 ];
-const THIRD_SUBJECT: &[&str] = &[
-    "he", "she", "they", "il", "elle", "ils", "elles",
-];
+const THIRD_SUBJECT: &[&str] = &["he", "she", "they", "il", "elle", "ils", "elles"];
 const THIRD_POSSESSIVE: &[&str] = &["his", "her", "their", "sa", "son", "ses", "leur", "leurs"];
 const MY: &[&str] = &["my", "our", "ma", "mon", "mes", "notre", "nos"];
 const DETERMINERS: &[&str] = &[
     "the", "a", "an", "his", "her", "their", "your", "its", "this", "that", "every", "le", "la",
     "les", "l'", "un", "une", "sa", "son", "ses", "leur", "leurs", "ta", "ton", "tes", "votre",
-    "vos", "ce", "cette", "some", "any", "no", "des", "du", "d'", "my", "our", "ma", "mon",
-    "mes", "notre", "nos",
+    "vos", "ce", "cette", "some", "any", "no", "des", "du", "d'", "my", "our", "ma", "mon", "mes",
+    "notre", "nos",
 ];
 const EMOTION_CONTEXT: &[&str] = &[
-    "feel", "feels", "felt", "feeling", "so", "very", "really", "quite", "too", "bit", "little",
-    "am", "was", "were", "be", "been", "being", "'m", "got", "get", "getting", "more", "most",
-    "totally", "completely", "incredibly", "such", "truly", "deeply", "mostly", "weirdly",
-    "strangely", "oddly", "just", "still", "utterly", "sens", "sentais", "senti", "sentie",
-    "sentir", "sentis", "suis", "etais", "ete", "etre", "trop", "si", "tellement", "tres",
-    "vraiment", "assez", "peu", "plutot", "completement", "profondement", "quelle", "quel",
-    "grande", "grand", "eu", "avais", "rendu", "rendue", "aussi", "as", "entre", "of", "with",
-    "de", "d'", "sheer", "pure", "tout", "toute",
+    "feel",
+    "feels",
+    "felt",
+    "feeling",
+    "so",
+    "very",
+    "really",
+    "quite",
+    "too",
+    "bit",
+    "little",
+    "am",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "'m",
+    "got",
+    "get",
+    "getting",
+    "more",
+    "most",
+    "totally",
+    "completely",
+    "incredibly",
+    "such",
+    "truly",
+    "deeply",
+    "mostly",
+    "weirdly",
+    "strangely",
+    "oddly",
+    "just",
+    "still",
+    "utterly",
+    "sens",
+    "sentais",
+    "senti",
+    "sentie",
+    "sentir",
+    "sentis",
+    "suis",
+    "etais",
+    "ete",
+    "etre",
+    "trop",
+    "si",
+    "tellement",
+    "tres",
+    "vraiment",
+    "assez",
+    "peu",
+    "plutot",
+    "completement",
+    "profondement",
+    "quelle",
+    "quel",
+    "grande",
+    "grand",
+    "eu",
+    "avais",
+    "rendu",
+    "rendue",
+    "aussi",
+    "as",
+    "entre",
+    "of",
+    "with",
+    "de",
+    "d'",
+    "sheer",
+    "pure",
+    "tout",
+    "toute",
 ];
 /// Days, months and holidays: capitalised, but never the start of a place name.
 const TIME_WORDS: &[&str] = &[
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lundi", "mardi",
-    "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "january", "february", "march", "april",
-    "may", "june", "july", "august", "september", "october", "november", "december", "janvier",
-    "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre",
-    "novembre", "decembre", "christmas", "easter", "noel", "paques", "toussaint", "halloween",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "lundi",
+    "mardi",
+    "mercredi",
+    "jeudi",
+    "vendredi",
+    "samedi",
+    "dimanche",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "janvier",
+    "fevrier",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "aout",
+    "septembre",
+    "octobre",
+    "novembre",
+    "decembre",
+    "christmas",
+    "easter",
+    "noel",
+    "paques",
+    "toussaint",
+    "halloween",
 ];
 /// Common irregular past tenses (and a few present forms) that follow a subject.
 const PAST_VERBS: &[&str] = &[
-    "broke", "came", "went", "made", "took", "gave", "told", "said", "brought", "sang", "ran", "won",
-    "lost", "fell", "left", "got", "found", "bought", "met", "wrote", "drove", "flew", "swam",
-    "sent", "kept", "held", "hid", "lent", "taught", "caught", "thought", "slept", "spent", "stood",
-    "sat", "saw", "ate", "drank", "rang", "began", "forgot", "knew", "grew", "threw", "wore",
-    "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves", "hates",
-    "knows", "wants", "lives", "works",
+    "broke", "came", "went", "made", "took", "gave", "told", "said", "brought", "sang", "ran",
+    "won", "lost", "fell", "left", "got", "found", "bought", "met", "wrote", "drove", "flew",
+    "swam", "sent", "kept", "held", "hid", "lent", "taught", "caught", "thought", "slept", "spent",
+    "stood", "sat", "saw", "ate", "drank", "rang", "began", "forgot", "knew", "grew", "threw",
+    "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves",
+    "hates", "knows", "wants", "lives", "works",
 ];
 const COPULAS: &[&str] = &[
-    "is", "was", "were", "are", "feels", "seems", "seemed", "looks", "looked", "sounds", "est",
-    "etait", "semble", "semblait", "paraissait", "paraissent", "sont", "etaient", "reste", "restait",
+    "is",
+    "was",
+    "were",
+    "are",
+    "feels",
+    "seems",
+    "seemed",
+    "looks",
+    "looked",
+    "sounds",
+    "est",
+    "etait",
+    "semble",
+    "semblait",
+    "paraissait",
+    "paraissent",
+    "sont",
+    "etaient",
+    "reste",
+    "restait",
     "'s",
 ];
-const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
+const PRETEND: &[&str] = &[
+    "pretend",
+    "pretended",
+    "pretending",
+    "pretends",
+    "semblant",
+    "fake",
+    "faked",
+];
 const OBJECT_VERBS: &[&str] = &[
-    "gave", "give", "given", "bought", "buy", "found", "find", "kept", "keep", "treasure",
-    "inherited", "offered", "got", "received", "fixed", "repaired", "restored", "lost", "broke",
-    "made", "knitted", "sewed", "framed", "wore", "wear", "wearing", "carry", "carried",
-    "brought", "surprised", "donne", "offert", "offerte", "achete", "retrouve", "garde",
-    "gardee", "herite", "repare", "perdu", "apporte", "ressorti", "casse", "tricote", "montre",
-    "porte", "portait", "reparer", "offrir", "garder", "offert", "found", "stays", "kept",
-    "fit", "clearing", "replaced", "photos", "cousu", "sewn", "planted", "plante", "left",
-    "laisse", "inherit", "dug", "stolen", "vole", "volee", "stole", "borrowed", "emprunte",
-    "lent", "prete", "sorti",
+    "gave",
+    "give",
+    "given",
+    "bought",
+    "buy",
+    "found",
+    "find",
+    "kept",
+    "keep",
+    "treasure",
+    "inherited",
+    "offered",
+    "got",
+    "received",
+    "fixed",
+    "repaired",
+    "restored",
+    "lost",
+    "broke",
+    "made",
+    "knitted",
+    "sewed",
+    "framed",
+    "wore",
+    "wear",
+    "wearing",
+    "carry",
+    "carried",
+    "brought",
+    "surprised",
+    "donne",
+    "offert",
+    "offerte",
+    "achete",
+    "retrouve",
+    "garde",
+    "gardee",
+    "herite",
+    "repare",
+    "perdu",
+    "apporte",
+    "ressorti",
+    "casse",
+    "tricote",
+    "montre",
+    "porte",
+    "portait",
+    "reparer",
+    "offrir",
+    "garder",
+    "offert",
+    "found",
+    "stays",
+    "kept",
+    "fit",
+    "clearing",
+    "replaced",
+    "photos",
+    "cousu",
+    "sewn",
+    "planted",
+    "plante",
+    "left",
+    "laisse",
+    "inherit",
+    "dug",
+    "stolen",
+    "vole",
+    "volee",
+    "stole",
+    "borrowed",
+    "emprunte",
+    "lent",
+    "prete",
+    "sorti",
 ];
 const OBJECT_ADJ: &[&str] = &[
-    "old", "favourite", "favorite", "chipped", "framed", "vieux", "vieille", "vieil", "ancien",
-    "ancienne", "prefere", "preferee", "precious", "antique", "battered", "beloved", "first",
-    "new", "nouveau", "nouvelle", "blue", "green", "red", "yellow", "black", "white", "pink",
-    "rouge", "bleu", "bleue", "vert", "verte", "noir", "noire", "blanc", "blanche", "little",
-    "petit", "petite", "tiny", "wooden", "silver", "gold", "golden", "leather", "woollen",
-    "premier", "premiere", "paper", "precieux", "precieuse", "fameux", "fameuse", "famous",
+    "old",
+    "favourite",
+    "favorite",
+    "chipped",
+    "framed",
+    "vieux",
+    "vieille",
+    "vieil",
+    "ancien",
+    "ancienne",
+    "prefere",
+    "preferee",
+    "precious",
+    "antique",
+    "battered",
+    "beloved",
+    "first",
+    "new",
+    "nouveau",
+    "nouvelle",
+    "blue",
+    "green",
+    "red",
+    "yellow",
+    "black",
+    "white",
+    "pink",
+    "rouge",
+    "bleu",
+    "bleue",
+    "vert",
+    "verte",
+    "noir",
+    "noire",
+    "blanc",
+    "blanche",
+    "little",
+    "petit",
+    "petite",
+    "tiny",
+    "wooden",
+    "silver",
+    "gold",
+    "golden",
+    "leather",
+    "woollen",
+    "premier",
+    "premiere",
+    "paper",
+    "precieux",
+    "precieuse",
+    "fameux",
+    "fameuse",
+    "famous",
 ];
 const VERBISH_AFTER: &[&str] = &[
-    "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always",
-    "never", "just", "finally", "still", "also", "made", "came", "went", "took", "told", "asked",
-    "lent", "brought", "gave", "got", "loved", "loves", "wants", "wanted", "thinks", "thought",
-    "called", "sent", "did", "does", "hid", "stayed", "tried", "a", "avait", "est", "etait",
-    "m'", "me", "nous", "lui", "se", "s'", "n'", "ne", "y", "va", "fait", "dit", "sera", "aime",
-    "'s", "who", "qui", "and", "et", "isn't", "wasn't", "'ll", "'d", "et", "agreed",
+    "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always", "never",
+    "just", "finally", "still", "also", "made", "came", "went", "took", "told", "asked", "lent",
+    "brought", "gave", "got", "loved", "loves", "wants", "wanted", "thinks", "thought", "called",
+    "sent", "did", "does", "hid", "stayed", "tried", "a", "avait", "est", "etait", "m'", "me",
+    "nous", "lui", "se", "s'", "n'", "ne", "y", "va", "fait", "dit", "sera", "aime", "'s", "who",
+    "qui", "and", "et", "isn't", "wasn't", "'ll", "'d", "et", "agreed",
 ];
 
 impl<'a> Cx<'a> {
@@ -262,7 +556,11 @@ impl<'a> Cx<'a> {
     /// Next token in the same sentence.
     fn next(&self, i: usize) -> Option<usize> {
         let j = i + 1;
-        if j >= self.n() || self.doc.toks[j].gap & gap::STOP != 0 { None } else { Some(j) }
+        if j >= self.n() || self.doc.toks[j].gap & gap::STOP != 0 {
+            None
+        } else {
+            Some(j)
+        }
     }
 
     fn prev_f(&self, i: usize) -> Option<&str> {
@@ -304,7 +602,12 @@ impl<'a> Cx<'a> {
             if THIRD_SUBJECT.contains(&w) || (possessive_too && THIRD_POSSESSIVE.contains(&w)) {
                 return true;
             }
-            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et") {
+            if self.doc.toks[p].gap & gap::COMMA != 0
+                || matches!(
+                    w,
+                    "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et"
+                )
+            {
                 return false;
             }
             j = p;
@@ -325,12 +628,34 @@ impl<'a> Cx<'a> {
             }
             if COPULAS.contains(&w) {
                 copula = true;
-            } else if copula && self.person_tok[p] {
-                return true;
-            } else if copula && (matches!(w, "the" | "a" | "an" | "this" | "that" | "le" | "la" | "les" | "l'" | "un" | "une" | "ce" | "cette" | "ces" | "everyone" | "everybody" | "tout") || THIRD_SUBJECT.contains(&w)) {
+            } else if copula
+                && (self.person_tok[p]
+                    || matches!(
+                        w,
+                        "the"
+                            | "a"
+                            | "an"
+                            | "this"
+                            | "that"
+                            | "le"
+                            | "la"
+                            | "les"
+                            | "l'"
+                            | "un"
+                            | "une"
+                            | "ce"
+                            | "cette"
+                            | "ces"
+                            | "everyone"
+                            | "everybody"
+                            | "tout"
+                    )
+                    || THIRD_SUBJECT.contains(&w))
+            {
                 return true;
             }
-            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "and" | "et") {
+            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "and" | "et")
+            {
                 return false;
             }
             j = p;
@@ -348,7 +673,13 @@ impl<'a> Cx<'a> {
             if matches!(w, "i" | "we" | "je" | "j'" | "ai" | "avons" | "on" | "nous") {
                 return true;
             }
-            if k == 0 && self.doc.toks[j].sent_start && matches!(w, "finally" | "also" | "then" | "just" | "enfin" | "puis" | "ensuite") {
+            if k == 0
+                && self.doc.toks[j].sent_start
+                && matches!(
+                    w,
+                    "finally" | "also" | "then" | "just" | "enfin" | "puis" | "ensuite"
+                )
+            {
                 return true;
             }
         }
@@ -418,7 +749,9 @@ impl<'a> Cx<'a> {
             }
         }
         for mat in self.ll.ac.find_overlapping_iter(doc.folded.as_str()) {
-            let Some((a, b)) = tok_range(doc, mat.start(), mat.end()) else { continue };
+            let Some((a, b)) = tok_range(doc, mat.start(), mat.end()) else {
+                continue;
+            };
             for e in &self.ll.pats[mat.pattern().as_usize()] {
                 if e.kind == LexKind::Block {
                     for t in a..=b {
@@ -437,7 +770,12 @@ impl<'a> Cx<'a> {
                 if e.kind == LexKind::Place && self.place_at[a].is_none_or(|ob| b > ob) {
                     self.place_at[a] = Some(b);
                 }
-                self.lexh.push(LexHit { a, b, e: *e, pat: mat.pattern().as_u32() });
+                self.lexh.push(LexHit {
+                    a,
+                    b,
+                    e: *e,
+                    pat: mat.pattern().as_u32(),
+                });
             }
         }
     }
@@ -468,17 +806,19 @@ impl<'a> Cx<'a> {
                 score = 0.7;
             }
             // A kin word alias ("Mum", "Granny") after a determiner is not that person.
-            if ty == EntityType::Person && h.a == h.b
-                && let Some(p) = self.prev_f(h.a) {
-                    let w = self.f(h.a);
-                    let is_kin = self.kin_end[h.b].is_some_and(|(ka, _)| ka == h.a);
-                    if is_kin && self.is_det(p) && !MY.contains(&p) {
-                        continue;
-                    }
-                    if is_kin && MY.contains(&p) && !w.is_empty() {
-                        // "my mum": fine, it is the writer's.
-                    }
+            if ty == EntityType::Person
+                && h.a == h.b
+                && let Some(p) = self.prev_f(h.a)
+            {
+                let w = self.f(h.a);
+                let is_kin = self.kin_end[h.b].is_some_and(|(ka, _)| ka == h.a);
+                if is_kin && self.is_det(p) && !MY.contains(&p) {
+                    continue;
                 }
+                if is_kin && MY.contains(&p) && !w.is_empty() {
+                    // "my mum": fine, it is the writer's.
+                }
+            }
             let conf = match h.via {
                 Via::Name => 0.97,
                 Via::Alias => 0.94,
@@ -489,7 +829,11 @@ impl<'a> Cx<'a> {
                 Via::Alias => Reason::Alias,
                 Via::Short => Reason::NameWithoutArticle,
             };
-            let rel = if ty == EntityType::Person { ent.category.clone() } else { None };
+            let rel = if ty == EntityType::Person {
+                ent.category.clone()
+            } else {
+                None
+            };
             let m = Mention {
                 a: h.a,
                 b: h.b,
@@ -498,7 +842,11 @@ impl<'a> Cx<'a> {
                 canon: None,
                 score,
                 rel,
-                links: vec![Cand { ent: h.ent, conf: if score < 0.8 { conf - 0.2 } else { conf }, reason }],
+                links: vec![Cand {
+                    ent: h.ent,
+                    conf: if score < 0.8 { conf - 0.2 } else { conf },
+                    reason,
+                }],
                 prio: 5,
                 fuzzy: false,
                 alts: Vec::new(),
@@ -511,17 +859,29 @@ impl<'a> Cx<'a> {
 
     /// Kin words: "my sister" resolved to the writer's one sister; "Mum", "Papy" used as names.
     fn kin(&mut self) {
-        let hits: Vec<LexHit> = self.lexh.iter().filter(|h| h.e.kind == LexKind::Kin).copied().collect();
+        let hits: Vec<LexHit> = self
+            .lexh
+            .iter()
+            .filter(|h| h.e.kind == LexKind::Kin)
+            .copied()
+            .collect();
         for h in hits {
             let info = &self.ll.kin[h.e.idx as usize];
             let cat = info.category.clone();
             let prev = self.prev(h.a);
             let pw = prev.map(|p| self.f(p).to_string());
-            let next_name = self.next(h.b).is_some_and(|j| self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false)));
+            let next_name = self.next(h.b).is_some_and(|j| {
+                self.cap_word(j)
+                    || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false))
+            });
             let next_appelle = self.next(h.b).is_some_and(|j| {
                 matches!(self.f(j), "s'" | "named" | "called" | "nomme" | "nommee")
                     && self.next(j).is_some_and(|k| {
-                        let k = if self.f(k) == "appelle" { self.next(k).unwrap_or(k) } else { k };
+                        let k = if self.f(k) == "appelle" {
+                            self.next(k).unwrap_or(k)
+                        } else {
+                            k
+                        };
                         self.doc.toks[k].cap || self.lower_style
                     })
             });
@@ -545,7 +905,11 @@ impl<'a> Cx<'a> {
                         canon: None,
                         score: 0.9,
                         rel: Some(cat.clone()),
-                        links: vec![Cand { ent: ei, conf: 0.92, reason: Reason::Relationship }],
+                        links: vec![Cand {
+                            ent: ei,
+                            conf: 0.92,
+                            reason: Reason::Relationship,
+                        }],
                         prio: 4,
                         fuzzy: false,
                         alts: Vec::new(),
@@ -569,7 +933,11 @@ impl<'a> Cx<'a> {
             let people = self.m.people_in_category(&cat);
             let mut links = Vec::new();
             if people.len() == 1 {
-                links.push(Cand { ent: people[0], conf: 0.88, reason: Reason::Relationship });
+                links.push(Cand {
+                    ent: people[0],
+                    conf: 0.88,
+                    reason: Reason::Relationship,
+                });
             }
             self.push(Mention {
                 a: h.a,
@@ -590,7 +958,12 @@ impl<'a> Cx<'a> {
 
     /// Gazetteer places.
     fn places(&mut self) {
-        let hits: Vec<LexHit> = self.lexh.iter().filter(|h| h.e.kind == LexKind::Place).copied().collect();
+        let hits: Vec<LexHit> = self
+            .lexh
+            .iter()
+            .filter(|h| h.e.kind == LexKind::Place)
+            .copied()
+            .collect();
         for h in hits {
             if self.blocked[h.a] {
                 continue;
@@ -615,7 +988,8 @@ impl<'a> Cx<'a> {
             if h.e.caps && !capped {
                 continue;
             }
-            if (h.e.caps || place.caps) && (h.a..=h.b).all(|t| !self.doc.toks[t].cap || self.doc.toks[t].sent_start)
+            if (h.e.caps || place.caps)
+                && (h.a..=h.b).all(|t| !self.doc.toks[t].cap || self.doc.toks[t].sent_start)
                 && !self.prev_f(h.a).is_some_and(|p| self.is_place_prep(p))
             {
                 continue;
@@ -625,7 +999,9 @@ impl<'a> Cx<'a> {
                 continue;
             }
             // Inside a larger capitalised name ("Paris Hilton", "Lincoln High")? Let spans decide.
-            let left_cap = self.prev(h.a).is_some_and(|p| self.cap_word(p) && !self.doc.toks[h.a].sent_start);
+            let left_cap = self
+                .prev(h.a)
+                .is_some_and(|p| self.cap_word(p) && !self.doc.toks[h.a].sent_start);
             let right_cap = self.next(h.b).is_some_and(|j| self.cap_word(j));
             if capped && (left_cap || right_cap) {
                 continue;
@@ -655,8 +1031,41 @@ impl<'a> Cx<'a> {
         }
         let v = self.f(j);
         match self.lang {
-            Lang::En => PAST_VERBS.contains(&v) || matches!(v, "was" | "has" | "had" | "is" | "said" | "says" | "will" | "would" | "can" | "could" | "did" | "does"),
-            Lang::Fr => matches!(v, "avait" | "etait" | "est" | "m'" | "me" | "lui" | "nous" | "s'" | "se" | "va" | "fait" | "dit") || self.doc.raw(j) == "a",
+            Lang::En => {
+                PAST_VERBS.contains(&v)
+                    || matches!(
+                        v,
+                        "was"
+                            | "has"
+                            | "had"
+                            | "is"
+                            | "said"
+                            | "says"
+                            | "will"
+                            | "would"
+                            | "can"
+                            | "could"
+                            | "did"
+                            | "does"
+                    )
+            }
+            Lang::Fr => {
+                matches!(
+                    v,
+                    "avait"
+                        | "etait"
+                        | "est"
+                        | "m'"
+                        | "me"
+                        | "lui"
+                        | "nous"
+                        | "s'"
+                        | "se"
+                        | "va"
+                        | "fait"
+                        | "dit"
+                ) || self.doc.raw(j) == "a"
+            }
         }
     }
 
@@ -667,21 +1076,34 @@ impl<'a> Cx<'a> {
             return true;
         }
         if let Some(c) = self.lex.cues.get(w)
-            && c.pre && self.next(i).is_some_and(|j| self.cap_word(j)) {
-                return true;
-            }
+            && c.pre
+            && self.next(i).is_some_and(|j| self.cap_word(j))
+        {
+            return true;
+        }
         let in_lexicon = self.kinds[i] & CONTENT_BITS != 0;
         let verb_next = self.next(i).is_some_and(|j| {
             let v = self.f(j);
-            !self.doc.toks[j].cap && (VERBISH_AFTER.contains(&v) || PAST_VERBS.contains(&v) || (v.ends_with("ed") && v.len() > 3))
+            !self.doc.toks[j].cap
+                && (VERBISH_AFTER.contains(&v)
+                    || PAST_VERBS.contains(&v)
+                    || (v.ends_with("ed") && v.len() > 3))
         });
         match self.lex.firstnames.get(w) {
             Some(false) => return true,
             Some(true) if verb_next => return true,
             Some(_) => {}
             // An unknown capitalised word doing something: "Jas broke a string".
-            None if self.subject_verb_next(i) && !in_lexicon && w.chars().count() >= 3 && !self.lex.cues.contains_key(w)
-                && !["ly", "ed", "ing", "e", "ee", "es", "ees"].iter().any(|s| w.ends_with(s)) => return true,
+            None if self.subject_verb_next(i)
+                && !in_lexicon
+                && w.chars().count() >= 3
+                && !self.lex.cues.contains_key(w)
+                && !["ly", "ed", "ing", "e", "ee", "es", "ees"]
+                    .iter()
+                    .any(|s| w.ends_with(s)) =>
+            {
+                return true;
+            }
             None => {}
         }
         // Written with a capital elsewhere in mid-sentence.
@@ -691,9 +1113,14 @@ impl<'a> Cx<'a> {
         }
         // "Priti and Owen waited": coordinated with a first name.
         if let Some(j) = self.next(i)
-            && matches!(self.f(j), "and" | "et") && self.next(j).is_some_and(|k| self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k))) && !in_lexicon {
-                return true;
-            }
+            && matches!(self.f(j), "and" | "et")
+            && self.next(j).is_some_and(|k| {
+                self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k))
+            })
+            && !in_lexicon
+        {
+            return true;
+        }
         // Close to an existing person's name ("Kathrine" for Katherine).
         if !in_lexicon && !self.m.is_empty() {
             let c = self.cached_link(self.doc.raw(i), EntityType::Person, true);
@@ -706,9 +1133,12 @@ impl<'a> Cx<'a> {
         }
         // A two-word capitalised name ("Danny Reyes", "Hollis Bakery").
         self.next(i).is_some_and(|j| {
-            self.cap_word(j) && self.doc.toks[j].gap == 0 && !self.doc.toks[j].hyph_prev
+            self.cap_word(j)
+                && self.doc.toks[j].gap == 0
+                && !self.doc.toks[j].hyph_prev
                 && !self.lex.firstnames.contains_key(w)
-                && !w.ends_with("ed") && !w.ends_with("ing")
+                && !w.ends_with("ed")
+                && !w.ends_with("ing")
         }) && !self.lex.firstnames.contains_key(self.f(i + 1))
             && self.kinds[i + 1] & CONTENT_BITS == 0
             && self.lex.cues.get(self.f(i + 1)).is_some_and(|c| c.post)
@@ -725,23 +1155,38 @@ impl<'a> Cx<'a> {
                 && !t.cap
                 && self.lex.firstnames.get(self.f(i)) == Some(&false)
                 && !self.is_stop(i);
-            let code = t.cap && t.digit && self.doc.raw(i).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
+            let code = t.cap
+                && t.digit
+                && self
+                    .doc
+                    .raw(i)
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c.is_uppercase());
             // A capitalised stop word in mid-sentence before another capital: "the Premier Inn",
             // "watched The Princess Bride".
-            let title_start = t.cap && self.lex.titles.contains(self.f(i))
+            let title_start = t.cap
+                && self.lex.titles.contains(self.f(i))
                 && self.next(i).is_some_and(|j| self.cap_word(j));
-            let cap_stop_start = !t.sent_start && self.cap_any(i) && self.is_stop(i)
+            let cap_stop_start = !t.sent_start
+                && self.cap_any(i)
+                && self.is_stop(i)
                 && self.next(i).is_some_and(|j| {
                     self.doc.toks[j].gap == 0
                         && (self.cap_word(j)
                             || (matches!(self.f(j), "de" | "du" | "des" | "d'" | "of")
                                 && !TIME_WORDS.contains(&self.f(i))
                                 && self.next(j).is_some_and(|k| {
-                                    let k = if matches!(self.f(k), "la" | "l'" | "the") { self.next(k).unwrap_or(k) } else { k };
+                                    let k = if matches!(self.f(k), "la" | "l'" | "the") {
+                                        self.next(k).unwrap_or(k)
+                                    } else {
+                                        k
+                                    };
                                     self.cap_word(k)
                                 })))
                 });
-            if !(self.cap_word(i) || lower_name || code || cap_stop_start || title_start) || t.hyph_prev {
+            if !(self.cap_word(i) || lower_name || code || cap_stop_start || title_start)
+                || t.hyph_prev
+            {
                 i += 1;
                 continue;
             }
@@ -766,7 +1211,9 @@ impl<'a> Cx<'a> {
                     b = j;
                     continue;
                 }
-                if tj.gap & (gap::STOP | gap::COMMA | gap::QUOTE) != 0 && tj.gap & gap::ABBREV_DOT == 0 {
+                if tj.gap & (gap::STOP | gap::COMMA | gap::QUOTE) != 0
+                    && tj.gap & gap::ABBREV_DOT == 0
+                {
                     break;
                 }
                 if tj.gap & gap::STOP != 0 {
@@ -779,7 +1226,8 @@ impl<'a> Cx<'a> {
                         break;
                     }
                     // "St Columba's", "Saint Bride's": the possessive is part of the name.
-                    if cl == "'s" && matches!(self.f(a), "st" | "saint" | "ste" | "sainte") && b > a {
+                    if cl == "'s" && matches!(self.f(a), "st" | "saint" | "ste" | "sainte") && b > a
+                    {
                         b = j;
                         if !(j + 1 < n && self.cap_word(j + 1) && self.doc.toks[j + 1].gap == 0) {
                             break;
@@ -788,7 +1236,10 @@ impl<'a> Cx<'a> {
                         continue;
                     }
                     // "St Mary's Hall", "King's College": keep going when a capital follows.
-                    if cl == "'s" && j + 1 < n && self.cap_word(j + 1) && self.doc.toks[j + 1].gap == 0
+                    if cl == "'s"
+                        && j + 1 < n
+                        && self.cap_word(j + 1)
+                        && self.doc.toks[j + 1].gap == 0
                         && !self.lex.firstnames.contains_key(self.f(j + 1))
                     {
                         b = j + 1;
@@ -805,13 +1256,19 @@ impl<'a> Cx<'a> {
                 }
                 // Connectors: de, du, des, d', da, of (the), de la.
                 let w = self.f(j);
-                let conn = matches!(w, "de" | "du" | "des" | "d'" | "da" | "di" | "del" | "van" | "von" | "of" | "y");
+                let conn = matches!(
+                    w,
+                    "de" | "du" | "des" | "d'" | "da" | "di" | "del" | "van" | "von" | "of" | "y"
+                );
                 if conn {
                     let mut k = j + 1;
                     if k < n && matches!(self.f(k), "la" | "the" | "l'" | "le") {
                         k += 1;
                     }
-                    if k < n && self.cap_any(k) && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0 {
+                    if k < n
+                        && self.cap_any(k)
+                        && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0
+                    {
                         b = k;
                         continue;
                     }
@@ -856,56 +1313,73 @@ impl<'a> Cx<'a> {
         }
         // Lower-case honorific before: "docteur Benali", "madame Roux".
         if let Some(p) = prev
-            && lex.titles.contains(pw.as_str()) && !self.doc.toks[p].cap && pw.len() > 2 {
-                self.emit(p, b, EntityType::Person, 0.88, None, 3);
-                return;
-            }
+            && lex.titles.contains(pw.as_str())
+            && !self.doc.toks[p].cap
+            && pw.len() > 2
+        {
+            self.emit(p, b, EntityType::Person, 0.88, None, 3);
+            return;
+        }
         // Kin title: "Grand-mère Odette", "Mamie Yvonne", "tante Maïté", "Auntie Bev".
         let kin_at = |cx: &Self, i: usize| -> Option<(usize, usize, bool)> {
             cx.kin_end[i].map(|(ka, k)| (ka, i, cx.ll.kin[k as usize].title))
         };
         if let Some((ka, _, true)) = kin_at(self, a)
-            && !single {
-                let info = self.kin_info_at(a);
+            && !single
+        {
+            let info = self.kin_info_at(a);
+            self.emit(ka, b, EntityType::Person, 0.88, info, 3);
+            return;
+        }
+        if let Some(p) = prev
+            && let Some((ka, kb, title)) = kin_at(self, p)
+        {
+            let info = self.kin_info_at(kb);
+            let is_role = self.kin_end[kb].is_some_and(|(_, k)| self.ll.kin[k as usize].role);
+            if title && self.doc.toks[ka].cap {
                 self.emit(ka, b, EntityType::Person, 0.88, info, 3);
                 return;
             }
-        if let Some(p) = prev
-            && let Some((ka, kb, title)) = kin_at(self, p) {
-                let info = self.kin_info_at(kb);
-                let is_role = self.kin_end[kb].is_some_and(|(_, k)| self.ll.kin[k as usize].role);
-                if title && self.doc.toks[ka].cap {
-                    self.emit(ka, b, EntityType::Person, 0.88, info, 3);
-                    return;
-                }
-                if title || is_role {
-                    // "my brother Marcus", "tante Maïté", "coach Durand", "his dog Whisky".
-                    let mine = self.prev(ka).is_some_and(|q| MY.contains(&self.f(q)));
-                    let r = if mine || title { info } else { None };
-                    self.emit(a, b, EntityType::Person, 0.86, r, 3);
-                    return;
-                }
+            if title || is_role {
+                // "my brother Marcus", "tante Maïté", "coach Durand", "his dog Whisky".
+                let mine = self.prev(ka).is_some_and(|q| MY.contains(&self.f(q)));
+                let r = if mine || title { info } else { None };
+                self.emit(a, b, EntityType::Person, 0.86, r, 3);
+                return;
             }
+        }
         // A kin word used as a name ("Visite à Mamie") is a person, wherever it stands.
-        if single && self.kin_end[a].is_some_and(|(ka, k)| ka == a && self.ll.kin[k as usize].name) {
+        if single && self.kin_end[a].is_some_and(|(ka, k)| ka == a && self.ll.kin[k as usize].name)
+        {
             let info = self.kin_info_at(a);
             self.emit(a, b, EntityType::Person, 0.85, info, 3);
             return;
         }
         // "un pub de Portree", "the port of Dover": a place word, then de/of and the name.
         if matches!(pw.as_str(), "de" | "d'" | "of" | "du") && !self.doc.toks[a].sent_start {
-            let cue = p2.is_some_and(|q| !self.doc.toks[q].cap && self.lex.cues.contains_key(self.f(q)) && self.f(q).len() > 2);
+            let cue = p2.is_some_and(|q| {
+                !self.doc.toks[q].cap
+                    && self.lex.cues.contains_key(self.f(q))
+                    && self.f(q).len() > 2
+            });
             if let (true, Some(q)) = (cue, p2) {
                 // A naming word ("canal du Midi", "lac d'Annecy") is part of the name; a venue
                 // ("un pub de Portree") is not.
-                let naming = self.lex.cues.get(self.f(q)).is_some_and(|c| c.pre && !c.post);
+                let naming = self
+                    .lex
+                    .cues
+                    .get(self.f(q))
+                    .is_some_and(|c| c.pre && !c.post);
                 let start = if naming { q } else { a };
                 self.emit(start, b, EntityType::Location, 0.78, None, 3);
                 return;
             }
         }
         // "s'appelle Sonia", "named Biscuit".
-        if matches!(pw.as_str(), "appelle" | "named" | "called" | "nicknamed" | "nomme") {
+        if matches!(
+            pw.as_str(),
+            "appelle" | "named" | "called" | "nicknamed" | "nomme"
+        ) {
             rel = self.role_before(a);
             self.emit(a, b, EntityType::Person, 0.82, rel, 3);
             return;
@@ -924,14 +1398,15 @@ impl<'a> Cx<'a> {
             return;
         }
         // "the Edinburgh Marathon": a place, then an activity word.
-        if let Some(pb) = self.place_at[a] {
-            if pb < b && (pb + 1..=b).all(|t| self.kinds[t] & 2 != 0) {
-                self.emit(a, pb, EntityType::Location, 0.8, None, 3);
-                for t in pb + 1..=b {
-                    self.cap_ok[t] = true;
-                }
-                return;
+        if let Some(pb) = self.place_at[a]
+            && pb < b
+            && (pb + 1..=b).all(|t| self.kinds[t] & 2 != 0)
+        {
+            self.emit(a, pb, EntityType::Location, 0.8, None, 3);
+            for t in pb + 1..=b {
+                self.cap_ok[t] = true;
             }
+            return;
         }
         // Gazetteer place that is also a first name: decided by the words around it.
         if gaz {
@@ -952,21 +1427,32 @@ impl<'a> Cx<'a> {
         // Named works: "watched The Princess Bride", "L'Étranger de Camus", "Wonderwall".
         let art_before = prev.is_some_and(|p| {
             let t = &self.doc.toks[p];
-            t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
-        }) || (!single && self.doc.toks[a].cap && !self.doc.toks[a].sent_start
+            t.cap
+                && !t.sent_start
+                && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
+        }) || (!single
+            && self.doc.toks[a].cap
+            && !self.doc.toks[a].sent_start
             && matches!(self.f(a), "the" | "le" | "la" | "les" | "un" | "une"));
-        let art_in_span = art_before && !prev.is_some_and(|p| {
-            let t = &self.doc.toks[p];
-            t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
-        });
+        let art_in_span = art_before
+            && !prev.is_some_and(|p| {
+                let t = &self.doc.toks[p];
+                t.cap
+                    && !t.sent_start
+                    && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
+            });
         let work_verb = self.before(a, 3).any(|j| WORK_VERBS.contains(&self.f(j)));
         let music = prev.is_some_and(|p| {
             let mut q = Some(p);
             for _ in 0..2 {
                 if let Some(x) = q
-                    && matches!(self.f(x), "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the") {
-                        q = self.prev(x);
-                    }
+                    && matches!(
+                        self.f(x),
+                        "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the"
+                    )
+                {
+                    q = self.prev(x);
+                }
             }
             q.is_some_and(|q| MUSIC_CUES.contains(&self.f(q)))
         });
@@ -979,7 +1465,28 @@ impl<'a> Cx<'a> {
             self.emit(a2, b, EntityType::Location, 0.7, None, 2);
             return;
         }
-        let read_watch = prev.is_some_and(|p| matches!(self.f(p), "watched" | "read" | "finished" | "reading" | "rereading" | "reread" | "lu" | "relu" | "fini" | "regarde" | "revu" | "termine" | "saw" | "seen" | "vu" | "see" | "voir"));
+        let read_watch = prev.is_some_and(|p| {
+            matches!(
+                self.f(p),
+                "watched"
+                    | "read"
+                    | "finished"
+                    | "reading"
+                    | "rereading"
+                    | "reread"
+                    | "lu"
+                    | "relu"
+                    | "fini"
+                    | "regarde"
+                    | "revu"
+                    | "termine"
+                    | "saw"
+                    | "seen"
+                    | "vu"
+                    | "see"
+                    | "voir"
+            )
+        });
         if read_watch && single && firstname.is_none() && !gaz {
             self.emit(a, b, EntityType::Object, 0.66, None, 2);
             return;
@@ -994,14 +1501,32 @@ impl<'a> Cx<'a> {
                 for _ in 0..3 {
                     let Some(j) = self.next(b) else { break };
                     let t = &self.doc.toks[j];
-                    if t.cap || t.gap != 0 || t.kind != TokKind::Word || self.is_stop(j) || self.kinds[j] & CONTENT_BITS != 0 || t.digit {
+                    if t.cap
+                        || t.gap != 0
+                        || t.kind != TokKind::Word
+                        || self.is_stop(j)
+                        || self.kinds[j] & CONTENT_BITS != 0
+                        || t.digit
+                    {
                         break;
                     }
                     b = j;
                 }
             }
             // Split an author: "L'Étranger de Camus" -> object "L'Étranger", person "Camus".
-            let reading = self.before(a, 3).any(|j| matches!(self.f(j), "read" | "reading" | "discussed" | "discussing" | "lu" | "relu" | "lire" | "discute"));
+            let reading = self.before(a, 3).any(|j| {
+                matches!(
+                    self.f(j),
+                    "read"
+                        | "reading"
+                        | "discussed"
+                        | "discussing"
+                        | "lu"
+                        | "relu"
+                        | "lire"
+                        | "discute"
+                )
+            });
             let split = (a..=b).find(|&k| k > a && matches!(self.f(k), "de" | "by") && k + 1 == b);
             if let (Some(k), false, true) = (split, music, reading || art_before) {
                 self.emit(a, k - 1, EntityType::Object, 0.72, None, 3);
@@ -1009,32 +1534,61 @@ impl<'a> Cx<'a> {
             } else {
                 self.emit(a, b, EntityType::Object, 0.72, None, 3);
                 // "le Messie de Haendel" sung or played: the composer too.
-                let performed = self.before(a, 3).any(|j| matches!(self.f(j), "chante" | "chanter" | "chantons" | "sang" | "sing" | "singing" | "played" | "playing" | "joue" | "jouer" | "performed" | "performing"));
-                if let (Some(k), true) = (split, performed) {
-                    if self.cap_word(k + 1) && self.lex.firstnames.get(self.f(k + 1)).is_none() {
-                        self.emit(k + 1, b, EntityType::Person, 0.58, None, 2);
-                    }
+                let performed = self.before(a, 3).any(|j| {
+                    matches!(
+                        self.f(j),
+                        "chante"
+                            | "chanter"
+                            | "chantons"
+                            | "sang"
+                            | "sing"
+                            | "singing"
+                            | "played"
+                            | "playing"
+                            | "joue"
+                            | "jouer"
+                            | "performed"
+                            | "performing"
+                    )
+                });
+                if let (Some(k), true) = (split, performed)
+                    && self.cap_word(k + 1)
+                    && !self.lex.firstnames.contains_key(self.f(k + 1))
+                {
+                    self.emit(k + 1, b, EntityType::Person, 0.58, None, 2);
                 }
                 // "Handel's Messiah": the author too.
-                if let Some(k) = (a + 1..b).find(|&k| self.doc.toks[k].kind == TokKind::Clitic && self.f(k) == "'s") {
-                    if k - 1 >= a && !self.is_stop(k - 1) && (a..k).all(|t| self.doc.toks[t].cap) {
-                        self.emit(a, k - 1, EntityType::Person, 0.6, None, 2);
-                    }
+                if let Some(k) = (a + 1..b)
+                    .find(|&k| self.doc.toks[k].kind == TokKind::Clitic && self.f(k) == "'s")
+                    && k > a
+                    && !self.is_stop(k - 1)
+                    && (a..k).all(|t| self.doc.toks[t].cap)
+                {
+                    self.emit(a, k - 1, EntityType::Person, 0.6, None, 2);
                 }
             }
             return;
         }
         // All-caps codes (M25, GR20) are places after a place word.
-        let code = self.doc.toks[a].digit && self.doc.raw(a).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
+        let code = self.doc.toks[a].digit
+            && self
+                .doc
+                .raw(a)
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_uppercase());
         if code {
-            if single && (self.is_place_prep(&pw) || matches!(pw.as_str(), "the" | "le" | "du" | "on")) {
+            if single
+                && (self.is_place_prep(&pw) || matches!(pw.as_str(), "the" | "le" | "du" | "on"))
+            {
                 self.emit(a, b, EntityType::Location, 0.7, None, 2);
             }
             return;
         }
         if self.doc.toks[a].upper && single && !gaz {
             // Acronyms: only after a place preposition.
-            if self.is_place_prep(&pw) || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w)) {
+            if self.is_place_prep(&pw)
+                || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w))
+            {
                 self.emit(a, b, EntityType::Location, 0.6, None, 2);
             }
             return;
@@ -1049,7 +1603,8 @@ impl<'a> Cx<'a> {
             || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
         if poss {
             let after = next.and_then(|j| self.next(j));
-            let noun_after = after.is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);
+            let noun_after = after
+                .is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);
             if place_prep && !noun_after && firstname.is_none() {
                 self.emit(a, b + 1, EntityType::Location, 0.66, None, 2);
             } else {
@@ -1076,8 +1631,10 @@ impl<'a> Cx<'a> {
             self.emit(a, b, EntityType::Person, s, None, 3);
             return;
         }
-        if next.is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap))
-            || self.subject_verb_next(b)
+        if next.is_some_and(|j| {
+            VERBISH_AFTER.contains(&self.f(j))
+                || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap)
+        }) || self.subject_verb_next(b)
         {
             self.emit(a, b, EntityType::Person, 0.72, None, 2);
             return;
@@ -1088,8 +1645,27 @@ impl<'a> Cx<'a> {
             return;
         }
         // "le bal de Nogent", "la fête de Collioure": after an event and de, a place.
-        let event_de = matches!(p2w.as_str(), "bal" | "fete" | "marche" | "foire" | "festival" | "carnaval" | "ville" | "region" | "route" | "concours" | "feria" | "kermesse");
-        if matches!(pw.as_str(), "de" | "d'") && event_de && firstname.is_none() && single && !in_lexicon {
+        let event_de = matches!(
+            p2w.as_str(),
+            "bal"
+                | "fete"
+                | "marche"
+                | "foire"
+                | "festival"
+                | "carnaval"
+                | "ville"
+                | "region"
+                | "route"
+                | "concours"
+                | "feria"
+                | "kermesse"
+        );
+        if matches!(pw.as_str(), "de" | "d'")
+            && event_de
+            && firstname.is_none()
+            && single
+            && !in_lexicon
+        {
             self.emit(a, b, EntityType::Location, 0.5, None, 1);
             return;
         }
@@ -1150,7 +1726,27 @@ impl<'a> Cx<'a> {
             }
             let w = self.f(nx);
             let cue = lex.cues.get(w).is_some_and(|c| c.post)
-                && !matches!(w, "close" | "way" | "point" | "head" | "wood" | "woods" | "high" | "drive" | "square" | "crescent" | "terrace" | "hills" | "hill" | "port" | "falls" | "college" | "university" | "school");
+                && !matches!(
+                    w,
+                    "close"
+                        | "way"
+                        | "point"
+                        | "head"
+                        | "wood"
+                        | "woods"
+                        | "high"
+                        | "drive"
+                        | "square"
+                        | "crescent"
+                        | "terrace"
+                        | "hills"
+                        | "hill"
+                        | "port"
+                        | "falls"
+                        | "college"
+                        | "university"
+                        | "school"
+                );
             if cue {
                 b2 = nx;
                 break;
@@ -1164,12 +1760,44 @@ impl<'a> Cx<'a> {
         (a2, b2)
     }
 
-    fn emit(&mut self, a: usize, b: usize, ty: EntityType, score: f32, rel: Option<String>, prio: u8) {
-        let name = self.text(a, b).trim_end_matches(['\'', '\u{2019}']).to_string();
-        let name = if name.ends_with(" s") || name.is_empty() { self.text(a, b).to_string() } else { name };
+    fn emit(
+        &mut self,
+        a: usize,
+        b: usize,
+        ty: EntityType,
+        score: f32,
+        rel: Option<String>,
+        prio: u8,
+    ) {
+        let name = self
+            .text(a, b)
+            .trim_end_matches(['\'', '\u{2019}'])
+            .to_string();
+        let name = if name.ends_with(" s") || name.is_empty() {
+            self.text(a, b).to_string()
+        } else {
+            name
+        };
         let keep_apos = self.text(a, b).ends_with("s'") || self.text(a, b).ends_with("s\u{2019}");
-        let name = if keep_apos { self.text(a, b).to_string() } else { name };
-        self.push(Mention { a, b, ty, name, canon: None, score, rel, links: Vec::new(), prio, fuzzy: true, alts: Vec::new(), alt_canons: Vec::new() });
+        let name = if keep_apos {
+            self.text(a, b).to_string()
+        } else {
+            name
+        };
+        self.push(Mention {
+            a,
+            b,
+            ty,
+            name,
+            canon: None,
+            score,
+            rel,
+            links: Vec::new(),
+            prio,
+            fuzzy: true,
+            alts: Vec::new(),
+            alt_canons: Vec::new(),
+        });
     }
 
     /// Emotions, activities, objects and life periods from the lexicons.
@@ -1177,7 +1805,12 @@ impl<'a> Cx<'a> {
         let mut hits: Vec<LexHit> = self
             .lexh
             .iter()
-            .filter(|h| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period))
+            .filter(|h| {
+                matches!(
+                    h.e.kind,
+                    LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period
+                )
+            })
             .filter(|h| !(h.a..=h.b).any(|t| self.blocked[t]))
             .copied()
             .collect();
@@ -1198,7 +1831,12 @@ impl<'a> Cx<'a> {
             maxb = Some(maxb.map_or(gb, |mb| mb.max(gb)));
             g = e;
         }
-        let hits: Vec<LexHit> = hits.into_iter().zip(keep).filter(|(_, k)| *k).map(|(h, _)| h).collect();
+        let hits: Vec<LexHit> = hits
+            .into_iter()
+            .zip(keep)
+            .filter(|(_, k)| *k)
+            .map(|(h, _)| h)
+            .collect();
         let mut accepted_emotions: Vec<usize> = Vec::new();
         for h in &hits {
             let e = h.e;
@@ -1212,7 +1850,15 @@ impl<'a> Cx<'a> {
             }
             // A capital in mid-sentence makes it a name ("home to Reading").
             let tok = &self.doc.toks[h.a];
-            if tok.cap && !tok.sent_start && !e.caps && !self.lower_style && tok.line != 0 && !tok.upper && !self.is_stop(h.a) && !self.cap_ok[h.a] {
+            if tok.cap
+                && !tok.sent_start
+                && !e.caps
+                && !self.lower_style
+                && tok.line != 0
+                && !tok.upper
+                && !self.is_stop(h.a)
+                && !self.cap_ok[h.a]
+            {
                 continue;
             }
             let surface = self.text(h.a, h.b).to_string();
@@ -1231,23 +1877,52 @@ impl<'a> Cx<'a> {
                     if self.any_before(h.a, 4, PRETEND) {
                         continue;
                     }
-                    if self.third_person(h.a, true) || after_name || self.other_subject_copula(h.a) {
+                    if self.third_person(h.a, true) || after_name || self.other_subject_copula(h.a)
+                    {
                         continue;
                     }
                     let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
-                    let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT) || coord
+                    let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT)
+                        || coord
                         || self.doc.toks[h.a].sent_start && self.next(h.b).is_none();
                     if e.ctx && !ctx {
                         continue;
                     }
-                    let score = if e.ctx { 0.7 } else if ctx { 0.9 } else { 0.8 };
+                    let score = if e.ctx {
+                        0.7
+                    } else if ctx {
+                        0.9
+                    } else {
+                        0.8
+                    };
                     accepted_emotions.push(h.b);
                     let first = self.f(h.a);
-                    let name = if matches!(first, "i" | "j'" | "je") { canon_name } else { surface };
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Emotion, name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
+                    let name = if matches!(first, "i" | "j'" | "je") {
+                        canon_name
+                    } else {
+                        surface
+                    };
+                    self.push(Mention {
+                        a: h.a,
+                        b: h.b,
+                        ty: EntityType::Emotion,
+                        name,
+                        canon: Some(e.idx),
+                        score,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
                 }
                 LexKind::Activity => {
-                    if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false) || after_name) {
+                    if e.verb
+                        && (!self.writer_subject(h.a)
+                            || self.third_person(h.a, false)
+                            || after_name)
+                    {
                         continue;
                     }
                     let mut score = if e.verb { 0.7 } else { 0.78 };
@@ -1255,32 +1930,97 @@ impl<'a> Cx<'a> {
                         // A title word: often the topic rather than something done.
                         score -= 0.1;
                     }
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Activity, name: canon_name, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
+                    self.push(Mention {
+                        a: h.a,
+                        b: h.b,
+                        ty: EntityType::Activity,
+                        name: canon_name,
+                        canon: Some(e.idx),
+                        score,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
                 }
                 LexKind::Period => {
                     if e.ctx {
                         let pw = self.prev_f(h.a).unwrap_or("");
                         let ppw = self.prev(h.a).and_then(|p| self.prev_f(p)).unwrap_or("");
-                        let ok = matches!(pw, "en" | "my" | "our" | "mon" | "ma" | "notre" | "mes" | "during" | "pendant" | "since" | "depuis" | "in")
-                            || MY.contains(&ppw)
-                            || (matches!(pw, "la" | "le") && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0));
+                        let ok = matches!(
+                            pw,
+                            "en" | "my"
+                                | "our"
+                                | "mon"
+                                | "ma"
+                                | "notre"
+                                | "mes"
+                                | "during"
+                                | "pendant"
+                                | "since"
+                                | "depuis"
+                                | "in"
+                        ) || MY.contains(&ppw)
+                            || (matches!(pw, "la" | "le")
+                                && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0));
                         if !ok {
                             continue;
                         }
                     }
-                    let time_prep = self.prev_f(h.a).is_some_and(|p| matches!(p, "in" | "during" | "since" | "after" | "before" | "en" | "pendant" | "depuis" | "apres" | "avant"));
+                    let time_prep = self.prev_f(h.a).is_some_and(|p| {
+                        matches!(
+                            p,
+                            "in" | "during"
+                                | "since"
+                                | "after"
+                                | "before"
+                                | "en"
+                                | "pendant"
+                                | "depuis"
+                                | "apres"
+                                | "avant"
+                        )
+                    });
                     if !e.ctx && !time_prep && self.third_person(h.a, true) {
                         continue;
                     }
                     let score = if e.ctx { 0.7 } else { 0.8 };
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::LifePeriod, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
+                    self.push(Mention {
+                        a: h.a,
+                        b: h.b,
+                        ty: EntityType::LifePeriod,
+                        name: surface,
+                        canon: Some(e.idx),
+                        score,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
                 }
                 LexKind::Object => {
                     let score = self.object_score(h.a, h.b, e);
                     if score < 0.55 {
                         continue;
                     }
-                    self.push(Mention { a: h.a, b: h.b, ty: EntityType::Object, name: surface, canon: Some(e.idx), score, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
+                    self.push(Mention {
+                        a: h.a,
+                        b: h.b,
+                        ty: EntityType::Object,
+                        name: surface,
+                        canon: Some(e.idx),
+                        score,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
                 }
                 _ => {}
             }
@@ -1323,17 +2063,38 @@ impl<'a> Cx<'a> {
                 s += 0.12;
             }
             if matches!(w, "de" | "du" | "d'" | "from")
-                && let Some(k) = self.next(nx) {
-                    let k = if MY.contains(&self.f(k)) { self.next(k).unwrap_or(k) } else { k };
-                    let person = (self.doc.toks[k].cap && !self.placed[k]) || self.kin_tok[k];
-                    if person {
-                        s += if e.weak { 0.1 } else { 0.22 };
-                    } else if self.doc.toks[k].kind == TokKind::Word && !self.is_stop(k) && !self.doc.toks[k].cap {
-                        // A compound: "carnet de naissance", "ticket de cinéma".
-                        s += 0.1;
-                    }
+                && let Some(k) = self.next(nx)
+            {
+                let k = if MY.contains(&self.f(k)) {
+                    self.next(k).unwrap_or(k)
+                } else {
+                    k
+                };
+                let person = (self.doc.toks[k].cap && !self.placed[k]) || self.kin_tok[k];
+                if person {
+                    s += if e.weak { 0.1 } else { 0.22 };
+                } else if self.doc.toks[k].kind == TokKind::Word
+                    && !self.is_stop(k)
+                    && !self.doc.toks[k].cap
+                {
+                    // A compound: "carnet de naissance", "ticket de cinéma".
+                    s += 0.1;
                 }
-            if matches!(w, "that" | "which" | "que" | "qui" | "celle" | "celui" | "she" | "he" | "dad" | "papa" | "mum") {
+            }
+            if matches!(
+                w,
+                "that"
+                    | "which"
+                    | "que"
+                    | "qui"
+                    | "celle"
+                    | "celui"
+                    | "she"
+                    | "he"
+                    | "dad"
+                    | "papa"
+                    | "mum"
+            ) {
                 s += 0.1;
             }
         }
@@ -1354,29 +2115,104 @@ impl<'a> Cx<'a> {
         for i in 0..n {
             let w = doc.f(i);
             // Year 11 / Grade 9.
-            if matches!(w, "year" | "grade") && self.doc.toks[i].cap
+            if matches!(w, "year" | "grade")
+                && self.doc.toks[i].cap
                 && let Some(j) = self.next(i)
-                    && self.doc.toks[j].digit && self.f(j).len() <= 2 {
-                        self.push(Mention { a: i, b: j, ty: EntityType::LifePeriod, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
-                    }
+                && self.doc.toks[j].digit
+                && self.f(j).len() <= 2
+            {
+                self.push(Mention {
+                    a: i,
+                    b: j,
+                    ty: EntityType::LifePeriod,
+                    name: self.text(i, j).to_string(),
+                    canon: None,
+                    score: 0.8,
+                    rel: None,
+                    links: Vec::new(),
+                    prio: 2,
+                    fuzzy: false,
+                    alts: Vec::new(),
+                    alt_canons: Vec::new(),
+                });
+            }
             if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
                 if let Some(j) = self.next(i)
-                    && matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures") {
-                        self.push(Mention { a: i, b: j, ty: EntityType::Activity, name: self.text(i, j).to_string(), canon: None, score: 0.8, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
-                    }
-                if self.prev_f(i).is_some_and(|p| matches!(p, "learning" | "studying" | "speaking" | "practising" | "practicing")) {
+                    && matches!(
+                        self.f(j),
+                        "class" | "classes" | "lesson" | "lessons" | "course" | "lectures"
+                    )
+                {
+                    self.push(Mention {
+                        a: i,
+                        b: j,
+                        ty: EntityType::Activity,
+                        name: self.text(i, j).to_string(),
+                        canon: None,
+                        score: 0.8,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
+                }
+                if self.prev_f(i).is_some_and(|p| {
+                    matches!(
+                        p,
+                        "learning" | "studying" | "speaking" | "practising" | "practicing"
+                    )
+                }) {
                     let p = i - 1;
-                    self.push(Mention { a: p, b: i, ty: EntityType::Activity, name: self.text(p, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
+                    self.push(Mention {
+                        a: p,
+                        b: i,
+                        ty: EntityType::Activity,
+                        name: self.text(p, i).to_string(),
+                        canon: None,
+                        score: 0.75,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
                 }
             }
             if LANGUAGES_FR.contains(&w) && !self.doc.toks[i].cap {
                 let p = self.prev_f(i).unwrap_or("");
                 let pp = self.prev(i).and_then(|p| self.prev_f(p)).unwrap_or("");
                 let ok = (matches!(p, "d'" | "de") && pp == "cours")
-                    || (p == "en" && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
-                    || (matches!(p, "l'" | "le") && matches!(pp, "apprendre" | "apprends" | "appris" | "etudier" | "parler" | "pratiquer" | "reviser"));
+                    || (p == "en"
+                        && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
+                    || (matches!(p, "l'" | "le")
+                        && matches!(
+                            pp,
+                            "apprendre"
+                                | "apprends"
+                                | "appris"
+                                | "etudier"
+                                | "parler"
+                                | "pratiquer"
+                                | "reviser"
+                        ));
                 if ok {
-                    self.push(Mention { a: i, b: i, ty: EntityType::Activity, name: self.text(i, i).to_string(), canon: None, score: 0.75, rel: None, links: Vec::new(), prio: 2, fuzzy: false, alts: Vec::new(), alt_canons: Vec::new() });
+                    self.push(Mention {
+                        a: i,
+                        b: i,
+                        ty: EntityType::Activity,
+                        name: self.text(i, i).to_string(),
+                        canon: None,
+                        score: 0.75,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
                 }
             }
         }
@@ -1391,13 +2227,21 @@ impl<'a> Cx<'a> {
             y.prio
                 .cmp(&x.prio)
                 .then((y.b - y.a).cmp(&(x.b - x.a)))
-                .then(y.score.partial_cmp(&x.score).unwrap_or(std::cmp::Ordering::Equal))
+                .then(
+                    y.score
+                        .partial_cmp(&x.score)
+                        .unwrap_or(std::cmp::Ordering::Equal),
+                )
                 .then(x.a.cmp(&y.a))
         });
         let mut kept: Vec<Mention> = Vec::with_capacity(ms.len());
         // Few mentions: scan them; many (a huge text): index them by token.
         let indexed = ms.len() > 256;
-        let mut occ: Vec<Vec<u32>> = if indexed { vec![Vec::new(); self.n()] } else { Vec::new() };
+        let mut occ: Vec<Vec<u32>> = if indexed {
+            vec![Vec::new(); self.n()]
+        } else {
+            Vec::new()
+        };
         let mut near: Vec<u32> = Vec::new();
         for m in ms {
             near.clear();
@@ -1422,8 +2266,15 @@ impl<'a> Cx<'a> {
                 }
                 // Content words inside a name are part of the name.
                 let inside = k.a <= m.a && m.b <= k.b;
-                inside && matches!(k.ty, EntityType::Person | EntityType::Location)
-                    && matches!(m.ty, EntityType::Emotion | EntityType::Activity | EntityType::Object | EntityType::LifePeriod)
+                inside
+                    && matches!(k.ty, EntityType::Person | EntityType::Location)
+                    && matches!(
+                        m.ty,
+                        EntityType::Emotion
+                            | EntityType::Activity
+                            | EntityType::Object
+                            | EntityType::LifePeriod
+                    )
                     || inside && k.ty == EntityType::Object && m.ty != EntityType::Person
             });
             if !clash {
@@ -1440,32 +2291,67 @@ impl<'a> Cx<'a> {
         let mut merged: Vec<Mention> = Vec::with_capacity(kept.len());
         for m in kept {
             if let Some(last) = merged.last_mut()
-                && last.ty == m.ty && matches!(m.ty, EntityType::Object | EntityType::Activity) && m.a > last.b && m.a - last.b <= 3 && last.links.is_empty() && m.links.is_empty() {
-                    let between: Vec<&str> = (last.b + 1..m.a).map(|t| self.f(t)).collect();
-                    let joined = !between.is_empty()
-                        && matches!(between[0], "of" | "de" | "du" | "d'" | "des")
-                        && between[1..].iter().all(|w| matches!(*w, "the" | "la" | "le" | "l'" | "les" | "his" | "her" | "my" | "their" | "son" | "sa" | "ses" | "mon" | "ma" | "mes"));
-                    // Apposition: "her old sewing machine, the Singer".
-                    let appos = m.ty == EntityType::Object && m.prio == 3 && between.len() <= 1
-                        && between.iter().all(|w| matches!(*w, "the" | "le" | "la" | "l'"))
-                        && self.doc.toks[if between.is_empty() { m.a } else { last.b + 1 }].gap & gap::COMMA != 0;
-                    let no_stop = (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & gap::STOP == 0);
-                    if (joined && (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0)) || (appos && no_stop) {
-                        if m.ty == EntityType::Activity {
-                            last.name = self.text(last.a, m.b).to_string();
-                        }
-                        if !appos {
-                            last.b = m.b;
-                        }
-                        last.alts.push(name_key(&m.name));
-                        last.alts.extend(m.alts.iter().cloned());
-                        if let Some(c) = m.canon {
-                            last.alt_canons.push(c);
-                        }
-                        last.score = last.score.max(m.score);
-                        continue;
+                && last.ty == m.ty
+                && matches!(m.ty, EntityType::Object | EntityType::Activity)
+                && m.a > last.b
+                && m.a - last.b <= 3
+                && last.links.is_empty()
+                && m.links.is_empty()
+            {
+                let between: Vec<&str> = (last.b + 1..m.a).map(|t| self.f(t)).collect();
+                let joined = !between.is_empty()
+                    && matches!(between[0], "of" | "de" | "du" | "d'" | "des")
+                    && between[1..].iter().all(|w| {
+                        matches!(
+                            *w,
+                            "the"
+                                | "la"
+                                | "le"
+                                | "l'"
+                                | "les"
+                                | "his"
+                                | "her"
+                                | "my"
+                                | "their"
+                                | "son"
+                                | "sa"
+                                | "ses"
+                                | "mon"
+                                | "ma"
+                                | "mes"
+                        )
+                    });
+                // Apposition: "her old sewing machine, the Singer".
+                let appos = m.ty == EntityType::Object
+                    && m.prio == 3
+                    && between.len() <= 1
+                    && between
+                        .iter()
+                        .all(|w| matches!(*w, "the" | "le" | "la" | "l'"))
+                    && self.doc.toks[if between.is_empty() { m.a } else { last.b + 1 }].gap
+                        & gap::COMMA
+                        != 0;
+                let no_stop = (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & gap::STOP == 0);
+                if (joined
+                    && (last.a + 1..=m.b)
+                        .all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0))
+                    || (appos && no_stop)
+                {
+                    if m.ty == EntityType::Activity {
+                        last.name = self.text(last.a, m.b).to_string();
                     }
+                    if !appos {
+                        last.b = m.b;
+                    }
+                    last.alts.push(name_key(&m.name));
+                    last.alts.extend(m.alts.iter().cloned());
+                    if let Some(c) = m.canon {
+                        last.alt_canons.push(c);
+                    }
+                    last.score = last.score.max(m.score);
+                    continue;
                 }
+            }
             merged.push(m);
         }
         self.out = merged;
@@ -1481,14 +2367,19 @@ impl<'a> Cx<'a> {
                 self.m.link(&m.name, m.ty, m.fuzzy, &mut cands);
             }
             if let Some(c) = m.canon
-                && matches!(m.ty, EntityType::Activity | EntityType::Emotion) {
-                    let cn = &self.ll.canon[c as usize];
-                    if name_key(cn) != name_key(&m.name) {
-                        self.m.link(cn, m.ty, false, &mut cands);
-                    }
+                && matches!(m.ty, EntityType::Activity | EntityType::Emotion)
+            {
+                let cn = &self.ll.canon[c as usize];
+                if name_key(cn) != name_key(&m.name) {
+                    self.m.link(cn, m.ty, false, &mut cands);
                 }
-                // Objects: also the surface words ("Polaroid" -> "the Polaroid").
-            cands.sort_by(|x, y| y.conf.partial_cmp(&x.conf).unwrap_or(std::cmp::Ordering::Equal));
+            }
+            // Objects: also the surface words ("Polaroid" -> "the Polaroid").
+            cands.sort_by(|x, y| {
+                y.conf
+                    .partial_cmp(&x.conf)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
             m.links = cands;
         }
         let mut results: Vec<ValidationResult> = Vec::with_capacity(ms.len());
@@ -1498,21 +2389,30 @@ impl<'a> Cx<'a> {
         let mut seen_object_words: crate::fxhash::FxSet<String> = Default::default();
         for m in ms {
             let top = m.links.first().copied();
-            let rec = top.filter(|c| c.conf >= 0.5).map(|c| self.m.ents[c.ent as usize].id);
+            let rec = top
+                .filter(|c| c.conf >= 0.5)
+                .map(|c| self.m.ents[c.ent as usize].id);
             if let Some(id) = rec
                 && top.is_some_and(|c| c.conf >= 0.7)
-                    && !seen_ids.insert(id) {
-                        continue;
-                    }
+                && !seen_ids.insert(id)
+            {
+                continue;
+            }
             let key = name_key(&m.name);
             if m.ty == EntityType::Object && m.links.is_empty() {
-                let words: Vec<String> = object_words(&key).chain(m.alts.iter().flat_map(|k| object_words(k))).collect();
+                let words: Vec<String> = object_words(&key)
+                    .chain(m.alts.iter().flat_map(|k| object_words(k)))
+                    .collect();
                 if words.iter().any(|w| seen_object_words.contains(w)) {
                     continue;
                 }
                 seen_object_words.extend(words);
             }
-            if seen_keys.contains(&(m.ty, key.clone())) || m.alts.iter().any(|k| seen_keys.contains(&(m.ty, k.clone()))) {
+            if seen_keys.contains(&(m.ty, key.clone()))
+                || m.alts
+                    .iter()
+                    .any(|k| seen_keys.contains(&(m.ty, k.clone())))
+            {
                 continue;
             }
             seen_keys.insert((m.ty, key));
@@ -1520,15 +2420,23 @@ impl<'a> Cx<'a> {
                 seen_keys.insert((m.ty, k.clone()));
             }
             if let Some(c) = m.canon
-                && matches!(m.ty, EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod) {
-                    if m.alt_canons.iter().chain(std::iter::once(&c)).any(|c| seen_canon.contains(&(m.ty, *c))) {
-                        continue;
-                    }
-                    seen_canon.insert((m.ty, c));
-                    for c in &m.alt_canons {
-                        seen_canon.insert((m.ty, *c));
-                    }
+                && matches!(
+                    m.ty,
+                    EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod
+                )
+            {
+                if m.alt_canons
+                    .iter()
+                    .chain(std::iter::once(&c))
+                    .any(|c| seen_canon.contains(&(m.ty, *c)))
+                {
+                    continue;
                 }
+                seen_canon.insert((m.ty, c));
+                for c in &m.alt_canons {
+                    seen_canon.insert((m.ty, *c));
+                }
+            }
             results.push(self.result(m));
         }
         results
@@ -1563,7 +2471,11 @@ impl<'a> Cx<'a> {
         }
         let rel = m.rel.or_else(|| {
             let t = rec?;
-            if m.ty == EntityType::Person { self.m.ents[t.ent as usize].category.clone() } else { None }
+            if m.ty == EntityType::Person {
+                self.m.ents[t.ent as usize].category.clone()
+            } else {
+                None
+            }
         });
         let matches = m
             .links
@@ -1584,7 +2496,11 @@ impl<'a> Cx<'a> {
             extracted_name: m.name,
             extracted_type: m.ty,
             extracted_confidence: (score * 100.0).round().clamp(0.0, 100.0) as u8,
-            extracted_relationship: if m.ty == EntityType::Person { rel } else { None },
+            extracted_relationship: if m.ty == EntityType::Person {
+                rel
+            } else {
+                None
+            },
             suggested_action: action,
             recommended_entity_id: rec.map(|c| self.m.ents[c.ent as usize].id),
             matches,
@@ -1593,14 +2509,51 @@ impl<'a> Cx<'a> {
 }
 
 const LANGUAGES_EN: &[&str] = &[
-    "english", "french", "spanish", "italian", "german", "japanese", "chinese", "mandarin",
-    "portuguese", "dutch", "greek", "russian", "arabic", "korean", "polish", "swedish", "latin",
-    "hebrew", "hindi", "turkish", "welsh", "gaelic",
+    "english",
+    "french",
+    "spanish",
+    "italian",
+    "german",
+    "japanese",
+    "chinese",
+    "mandarin",
+    "portuguese",
+    "dutch",
+    "greek",
+    "russian",
+    "arabic",
+    "korean",
+    "polish",
+    "swedish",
+    "latin",
+    "hebrew",
+    "hindi",
+    "turkish",
+    "welsh",
+    "gaelic",
 ];
 const LANGUAGES_FR: &[&str] = &[
-    "anglais", "francais", "espagnol", "italien", "allemand", "japonais", "chinois", "portugais",
-    "neerlandais", "grec", "russe", "arabe", "coreen", "polonais", "suedois", "latin", "hebreu",
-    "breton", "occitan", "basque", "corse",
+    "anglais",
+    "francais",
+    "espagnol",
+    "italien",
+    "allemand",
+    "japonais",
+    "chinois",
+    "portugais",
+    "neerlandais",
+    "grec",
+    "russe",
+    "arabe",
+    "coreen",
+    "polonais",
+    "suedois",
+    "latin",
+    "hebreu",
+    "breton",
+    "occitan",
+    "basque",
+    "corse",
 ];
 
 /// Content words of an object name ("grandma's old ring" -> grandma, ring), for de-duplication.
@@ -1608,8 +2561,27 @@ fn object_words(key: &str) -> impl Iterator<Item = String> + '_ {
     let lex = &*LEX;
     key.split(' ')
         .map(|w| w.trim_end_matches("'s").trim_matches('\''))
-        .filter(|w| w.chars().count() >= 3 && !lex.stop.contains(*w) && !OBJECT_ADJ.contains(w) && !lex.firstnames.contains_key(*w))
-        .filter(|w| !matches!(*w, "mum" | "dad" | "papa" | "maman" | "mamie" | "papy" | "granny" | "grandma" | "grandpa" | "grandad"))
+        .filter(|w| {
+            w.chars().count() >= 3
+                && !lex.stop.contains(*w)
+                && !OBJECT_ADJ.contains(w)
+                && !lex.firstnames.contains_key(*w)
+        })
+        .filter(|w| {
+            !matches!(
+                *w,
+                "mum"
+                    | "dad"
+                    | "papa"
+                    | "maman"
+                    | "mamie"
+                    | "papy"
+                    | "granny"
+                    | "grandma"
+                    | "grandpa"
+                    | "grandad"
+            )
+        })
         .map(str::to_string)
 }
 
@@ -1630,9 +2602,15 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     let lex = &*LEX;
     let n = doc.toks.len();
     let title_case = !title.trim().is_empty() && {
-        let words: Vec<usize> = (0..n).filter(|&i| doc.toks[i].line == 0 && doc.toks[i].kind == TokKind::Word).collect();
-        let content: Vec<&usize> = words.iter().filter(|&&i| !lex.stop.contains(doc.f(i))).collect();
-        content.len() >= 3 && content.iter().filter(|&&&i| doc.toks[i].cap).count() * 4 >= content.len() * 3
+        let words: Vec<usize> = (0..n)
+            .filter(|&i| doc.toks[i].line == 0 && doc.toks[i].kind == TokKind::Word)
+            .collect();
+        let content: Vec<&usize> = words
+            .iter()
+            .filter(|&&i| !lex.stop.contains(doc.f(i)))
+            .collect();
+        content.len() >= 3
+            && content.iter().filter(|&&&i| doc.toks[i].cap).count() * 4 >= content.len() * 3
     };
     let mut cx = Cx {
         doc: &doc,

@@ -132,21 +132,74 @@ impl Lexicons {
 pub static LEX: LazyLock<Lexicons> = LazyLock::new(build);
 
 const BLOCK_EN: &[&str] = &[
-    "retirement home", "care home", "nursing home", "old people's home", "post office",
-    "last summer", "next summer", "this summer", "last winter", "next year", "last year",
-    "last week", "next week", "school uniforms", "school uniform", "play date",
-    "the first time", "for the first time", "lecture notes", "in love with", "feel free",
-    "free time", "for free", "run late", "running late", "first thing", "football club",
-    "rugby club", "tennis club", "golf club", "cricket club", "chess club", "football shirt",
-    "football match", "golf course", "swimming pool", "skate park", "driving lesson",
+    "retirement home",
+    "care home",
+    "nursing home",
+    "old people's home",
+    "post office",
+    "last summer",
+    "next summer",
+    "this summer",
+    "last winter",
+    "next year",
+    "last year",
+    "last week",
+    "next week",
+    "school uniforms",
+    "school uniform",
+    "play date",
+    "the first time",
+    "for the first time",
+    "lecture notes",
+    "in love with",
+    "feel free",
+    "free time",
+    "for free",
+    "run late",
+    "running late",
+    "first thing",
+    "football club",
+    "rugby club",
+    "tennis club",
+    "golf club",
+    "cricket club",
+    "chess club",
+    "football shirt",
+    "football match",
+    "golf course",
+    "swimming pool",
+    "skate park",
+    "driving lesson",
 ];
 const BLOCK_FR: &[&str] = &[
-    "maison de retraite", "l'été prochain", "l'été dernier", "l'année prochaine",
-    "l'année dernière", "la semaine prochaine", "la première fois", "pour la première fois",
-    "au téléphone", "en retard", "de temps en temps", "à peine", "il faudra", "coup de fil",
-    "en forme", "mal au dos", "mal à la tête", "la chance de", "avoir la chance", "club de foot",
-    "club de football", "club de rugby", "club de tennis", "maillot de foot", "terrain de foot",
-    "salle de bains", "salle de bain", "piscine municipale",
+    "maison de retraite",
+    "l'été prochain",
+    "l'été dernier",
+    "l'année prochaine",
+    "l'année dernière",
+    "la semaine prochaine",
+    "la première fois",
+    "pour la première fois",
+    "au téléphone",
+    "en retard",
+    "de temps en temps",
+    "à peine",
+    "il faudra",
+    "coup de fil",
+    "en forme",
+    "mal au dos",
+    "mal à la tête",
+    "la chance de",
+    "avoir la chance",
+    "club de foot",
+    "club de football",
+    "club de rugby",
+    "club de tennis",
+    "maillot de foot",
+    "terrain de foot",
+    "salle de bains",
+    "salle de bain",
+    "piscine municipale",
 ];
 
 fn data(lang: Lang, name: &str) -> &'static str {
@@ -174,15 +227,21 @@ const STOPWORDS: &str = include_str!("../data/common/stopwords.txt");
 
 /// Lines without comments and blanks.
 fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 /// Splits `key: a, b, c` into the key and its comma-separated items.
 fn key_items(line: &str) -> (&str, Vec<&str>) {
     match line.split_once(':') {
-        Some((k, rest)) => {
-            (k.trim(), rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect())
-        }
+        Some((k, rest)) => (
+            k.trim(),
+            rest.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect(),
+        ),
         None => (line.trim(), Vec::new()),
     }
 }
@@ -196,7 +255,9 @@ struct Builder {
 
 /// Lower-case accented letters of `s`.
 pub fn accented_letters(s: &str) -> impl Iterator<Item = char> + '_ {
-    s.chars().flat_map(char::to_lowercase).filter(|c| c.is_alphabetic() && !c.is_ascii())
+    s.chars()
+        .flat_map(char::to_lowercase)
+        .filter(|c| c.is_alphabetic() && !c.is_ascii())
 }
 
 impl Builder {
@@ -233,7 +294,12 @@ impl Builder {
 type PlaceRow = (String, Vec<(String, bool)>, bool);
 
 fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
-    let mut b = Builder { patterns: Vec::new(), index: HashMap::default(), pats: Vec::new(), accents: Vec::new() };
+    let mut b = Builder {
+        patterns: Vec::new(),
+        index: HashMap::default(),
+        pats: Vec::new(),
+        accents: Vec::new(),
+    };
     let mut canon = Vec::new();
     for (file, kind) in [
         ("emotions", LexKind::Emotion),
@@ -251,7 +317,14 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             }
             for raw in forms {
                 let mut form = raw;
-                let mut e = LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false };
+                let mut e = LexEntry {
+                    kind,
+                    idx,
+                    ctx: false,
+                    verb: false,
+                    caps: false,
+                    weak: false,
+                };
                 loop {
                     if let Some(r) = form.strip_prefix('?') {
                         e.ctx = true;
@@ -286,7 +359,14 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
         });
         b.add(
             key,
-            LexEntry { kind: LexKind::Kin, idx, ctx: false, verb: false, caps: false, weak: false },
+            LexEntry {
+                kind: LexKind::Kin,
+                idx,
+                ctx: false,
+                verb: false,
+                caps: false,
+                weak: false,
+            },
         );
     }
     for (pi, (_, forms, _)) in places.iter().enumerate() {
@@ -311,7 +391,14 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
     for block in blocks {
         b.add(
             block,
-            LexEntry { kind: LexKind::Block, idx: 0, ctx: false, verb: false, caps: false, weak: false },
+            LexEntry {
+                kind: LexKind::Block,
+                idx: 0,
+                ctx: false,
+                verb: false,
+                caps: false,
+                weak: false,
+            },
         );
     }
     let ac = AhoCorasickBuilder::new()
@@ -319,7 +406,13 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
         .kind(Some(aho_corasick::AhoCorasickKind::DFA))
         .build(&b.patterns)
         .expect("lexicon automaton");
-    LangLex { ac, pats: b.pats, accents: b.accents, canon, kin }
+    LangLex {
+        ac,
+        pats: b.pats,
+        accents: b.accents,
+        canon,
+        kin,
+    }
 }
 
 fn build() -> Lexicons {
@@ -341,7 +434,10 @@ fn build() -> Lexicons {
     }
     let places = place_rows
         .iter()
-        .map(|(n, _, c)| PlaceInfo { name: n.clone(), caps: *c })
+        .map(|(n, _, c)| PlaceInfo {
+            name: n.clone(),
+            caps: *c,
+        })
         .collect();
     let en = build_lang(Lang::En, &place_rows);
     let fr = build_lang(Lang::Fr, &place_rows);
@@ -356,7 +452,10 @@ fn build() -> Lexicons {
     let mut nicknames: HashMap<String, Vec<String>> = HashMap::default();
     for line in lines(NICKNAMES) {
         let (k, items) = key_items(line);
-        nicknames.entry(fold(k)).or_default().extend(items.iter().map(|s| fold(s)));
+        nicknames
+            .entry(fold(k))
+            .or_default()
+            .extend(items.iter().map(|s| fold(s)));
     }
     let titles = lines(TITLES).map(fold).collect();
     let mut cues = HashMap::default();
@@ -365,7 +464,10 @@ fn build() -> Lexicons {
         let w = items.first().copied().unwrap_or("both");
         cues.insert(
             fold(k),
-            Cue { pre: w == "pre" || w == "both", post: w == "post" || w == "both" },
+            Cue {
+                pre: w == "pre" || w == "both",
+                post: w == "post" || w == "both",
+            },
         );
     }
     let mut stop = HashSet::default();
@@ -385,7 +487,17 @@ fn build() -> Lexicons {
             }
         }
     }
-    Lexicons { en, fr, places, firstnames, nicknames, titles, cues, stop, brands }
+    Lexicons {
+        en,
+        fr,
+        places,
+        firstnames,
+        nicknames,
+        titles,
+        cues,
+        stop,
+        brands,
+    }
 }
 
 #[cfg(test)]
@@ -396,7 +508,10 @@ mod tests {
     fn lexicons_are_sizeable_and_parse() {
         let lex = &*LEX;
         let count = |l: &LangLex, kind: LexKind| {
-            l.pats.iter().filter(|p| p.iter().any(|e| e.kind == kind)).count()
+            l.pats
+                .iter()
+                .filter(|p| p.iter().any(|e| e.kind == kind))
+                .count()
         };
         for l in [&lex.en, &lex.fr] {
             assert!(count(l, LexKind::Emotion) >= 100, "emotions");

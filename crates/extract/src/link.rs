@@ -50,7 +50,10 @@ impl Reason {
             Reason::Nickname => "nickname of an existing name".into(),
             Reason::Typo => "similar spelling (likely typo)".into(),
             Reason::Relationship => {
-                format!("the writer's only person with relationship {}", category.unwrap_or("?"))
+                format!(
+                    "the writer's only person with relationship {}",
+                    category.unwrap_or("?")
+                )
             }
             Reason::SharedWord => "shares a key word with an existing entity".into(),
         }
@@ -120,10 +123,36 @@ fn is_title_word(w: &str) -> bool {
     lex.titles.contains(w)
         || matches!(
             w,
-            "grandma" | "granny" | "gran" | "nana" | "nan" | "grandpa" | "grandad" | "granddad"
-                | "uncle" | "aunt" | "auntie" | "aunty" | "mamie" | "mamy" | "meme" | "papy"
-                | "papi" | "pepe" | "tante" | "oncle" | "tonton" | "tata" | "tatie" | "taty"
-                | "grand mere" | "grand pere" | "coach" | "mr." | "mrs." | "dr."
+            "grandma"
+                | "granny"
+                | "gran"
+                | "nana"
+                | "nan"
+                | "grandpa"
+                | "grandad"
+                | "granddad"
+                | "uncle"
+                | "aunt"
+                | "auntie"
+                | "aunty"
+                | "mamie"
+                | "mamy"
+                | "meme"
+                | "papy"
+                | "papi"
+                | "pepe"
+                | "tante"
+                | "oncle"
+                | "tonton"
+                | "tata"
+                | "tatie"
+                | "taty"
+                | "grand mere"
+                | "grand pere"
+                | "coach"
+                | "mr."
+                | "mrs."
+                | "dr."
         )
 }
 
@@ -135,7 +164,9 @@ pub(crate) fn category_key(c: &str) -> String {
 
 /// Splits a key into words, without a trailing "'s".
 fn key_words(key: &str) -> impl Iterator<Item = &str> {
-    key.split(' ').map(|w| w.trim_end_matches("'s").trim_matches('\'')).filter(|w| !w.is_empty())
+    key.split(' ')
+        .map(|w| w.trim_end_matches("'s").trim_matches('\''))
+        .filter(|w| !w.is_empty())
 }
 
 /// The key without leading honorific or kin titles ("mme lefevre" -> "lefevre").
@@ -169,7 +200,10 @@ impl Matcher {
         let lex = &*LEX;
         let mut m = Matcher {
             ents: known.to_vec(),
-            cats: known.iter().map(|e| e.category.as_deref().map(category_key)).collect(),
+            cats: known
+                .iter()
+                .map(|e| e.category.as_deref().map(category_key))
+                .collect(),
             ac: None,
             targets: Vec::new(),
             by_key: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
@@ -183,7 +217,8 @@ impl Matcher {
             m.per_type[type_index(e.entity_type)] += 1;
         }
         let mut patterns: Vec<String> = Vec::with_capacity(known.len() * 2);
-        let mut pat_index: HashMap<String, usize> = HashMap::with_capacity_and_hasher(known.len() * 2, Default::default());
+        let mut pat_index: HashMap<String, usize> =
+            HashMap::with_capacity_and_hasher(known.len() * 2, Default::default());
         let mut add_pat = |pat: String, t: Target, targets: &mut Vec<Vec<Target>>| {
             if pat.trim().is_empty() {
                 return;
@@ -200,12 +235,17 @@ impl Matcher {
         for (ei, e) in known.iter().enumerate() {
             let ei = ei as u32;
             if e.entity_type == EntityType::Person
-                && let Some(c) = &m.cats[ei as usize] {
-                    m.by_cat.entry(c.clone()).or_default().push(ei);
-                }
-            let names = std::iter::once((&e.name, Via::Name)).chain(e.aliases.iter().map(|a| (a, Via::Alias)));
+                && let Some(c) = &m.cats[ei as usize]
+            {
+                m.by_cat.entry(c.clone()).or_default().push(ei);
+            }
+            let names = std::iter::once((&e.name, Via::Name))
+                .chain(e.aliases.iter().map(|a| (a, Via::Alias)));
             for (n, via) in names {
-                let proper = n.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase);
+                let proper = n
+                    .chars()
+                    .find(|c| c.is_alphabetic())
+                    .is_some_and(char::is_uppercase);
                 let doc = Doc::new(n);
                 if doc.toks.is_empty() {
                     continue;
@@ -215,9 +255,25 @@ impl Matcher {
                 let strip = doc.toks.len() > 1 && LEADING_DETERMINERS.contains(&first);
                 if strip {
                     let short = format!(" {}", &doc.folded[doc.toks[1].fstart..]);
-                    add_pat(short, Target { ent: ei, via: Via::Short, proper }, &mut m.targets);
+                    add_pat(
+                        short,
+                        Target {
+                            ent: ei,
+                            via: Via::Short,
+                            proper,
+                        },
+                        &mut m.targets,
+                    );
                 }
-                add_pat(doc.folded, Target { ent: ei, via, proper }, &mut m.targets);
+                add_pat(
+                    doc.folded,
+                    Target {
+                        ent: ei,
+                        via,
+                        proper,
+                    },
+                    &mut m.targets,
+                );
                 let key = name_key(n);
                 if key.is_empty() {
                     continue;
@@ -227,7 +283,11 @@ impl Matcher {
                     list.push((ei, via));
                 }
                 // Words of the name.
-                let core = if e.entity_type == EntityType::Person { strip_titles(&key) } else { &key };
+                let core = if e.entity_type == EntityType::Person {
+                    strip_titles(&key)
+                } else {
+                    &key
+                };
                 let words: Vec<&str> = key_words(core).collect();
                 if words.len() > 1 || core != key {
                     for (wi, w) in words.iter().enumerate() {
@@ -243,17 +303,21 @@ impl Matcher {
                 }
                 if e.entity_type == EntityType::Person
                     && let Some(w) = words.first()
-                        && let Some(fulls) = lex.nicknames.get(*w) {
-                            for f in fulls {
-                                let l = m.by_nick_full.entry(f.clone()).or_default();
-                                if !l.contains(&ei) {
-                                    l.push(ei);
-                                }
-                            }
+                    && let Some(fulls) = lex.nicknames.get(*w)
+                {
+                    for f in fulls {
+                        let l = m.by_nick_full.entry(f.clone()).or_default();
+                        if !l.contains(&ei) {
+                            l.push(ei);
                         }
+                    }
+                }
                 let chars: Box<[char]> = core.chars().collect();
                 if chars.len() >= 4 {
-                    m.fuzzy.entry((chars[0], chars[1], chars.len())).or_default().push((chars, ei));
+                    m.fuzzy
+                        .entry((chars[0], chars[1], chars.len()))
+                        .or_default()
+                        .push((chars, ei));
                 }
             }
         }
@@ -297,7 +361,13 @@ impl Matcher {
                 continue;
             };
             for t in &self.targets[mat.pattern().as_usize()] {
-                out.push(KnownHit { a, b, ent: t.ent, via: t.via, proper: t.proper });
+                out.push(KnownHit {
+                    a,
+                    b,
+                    ent: t.ent,
+                    via: t.via,
+                    proper: t.proper,
+                });
             }
         }
         out
@@ -311,7 +381,14 @@ impl Matcher {
         let related: &[&str] = match cat {
             "cousin" => &["cousin-female"],
             "cousin-female" => &["cousin"],
-            "friend" => &["close-friend", "best-friend", "good-friend", "childhood-friend", "school-friend", "work-friend"],
+            "friend" => &[
+                "close-friend",
+                "best-friend",
+                "good-friend",
+                "childhood-friend",
+                "school-friend",
+                "work-friend",
+            ],
             "colleague" => &["work-colleague", "work-friend"],
             "grandparent" => &["grandmother", "grandfather"],
             "other-family" => &[],
@@ -357,15 +434,20 @@ impl Matcher {
                 }
             }
         }
-        let core = if ty == EntityType::Person { strip_titles(&key) } else { key.as_str() };
+        let core = if ty == EntityType::Person {
+            strip_titles(&key)
+        } else {
+            key.as_str()
+        };
         if core != key
-            && let Some(list) = self.by_key.get(core) {
-                for &(ei, _) in list {
-                    if same(ei) {
-                        push(out, ei, 0.9, Reason::NameWithoutTitle);
-                    }
+            && let Some(list) = self.by_key.get(core)
+        {
+            for &(ei, _) in list {
+                if same(ei) {
+                    push(out, ei, 0.9, Reason::NameWithoutTitle);
                 }
             }
+        }
         let words: Vec<&str> = key_words(core).collect();
         let lex = &*LEX;
         if ty == EntityType::Person {
@@ -435,13 +517,14 @@ impl Matcher {
                 for suffix in ["by", "y", "ie", "o", "ou", "ette", "inou"] {
                     if let Some(stem) = first.strip_suffix(suffix)
                         && stem.chars().count() >= 3
-                            && let Some(list) = self.by_key.get(stem) {
-                                for &(ei, _) in list {
-                                    if same(ei) {
-                                        push(out, ei, 0.78, Reason::Nickname);
-                                    }
-                                }
+                        && let Some(list) = self.by_key.get(stem)
+                    {
+                        for &(ei, _) in list {
+                            if same(ei) {
+                                push(out, ei, 0.78, Reason::Nickname);
                             }
+                        }
+                    }
                 }
             }
         } else {
@@ -473,7 +556,9 @@ impl Matcher {
         }
         let maxd = if n >= 8 { 2 } else { 1 };
         for len in n.saturating_sub(maxd)..=n + maxd {
-            let Some(list) = self.fuzzy.get(&(chars[0], chars[1], len)) else { continue };
+            let Some(list) = self.fuzzy.get(&(chars[0], chars[1], len)) else {
+                continue;
+            };
             for (k, ei) in list {
                 if self.ents[*ei as usize].entity_type != ty {
                     continue;
@@ -488,7 +573,11 @@ impl Matcher {
                             c.reason = Reason::Typo;
                         }
                     } else {
-                        out.push(Cand { ent: *ei, conf, reason: Reason::Typo });
+                        out.push(Cand {
+                            ent: *ei,
+                            conf,
+                            reason: Reason::Typo,
+                        });
                     }
                 }
             }

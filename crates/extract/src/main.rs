@@ -30,7 +30,9 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("-h" | "--help") => usage(),
         Some("eval") => {
-            let Some(path) = args.get(1) else { return usage() };
+            let Some(path) = args.get(1) else {
+                return usage();
+            };
             let text = match std::fs::read_to_string(path) {
                 Ok(t) => t,
                 Err(e) => {
@@ -49,7 +51,11 @@ fn main() -> ExitCode {
             print!("{report}");
             if args.iter().any(|a| a == "--errors") {
                 for (id, missed, wrong) in &report.errors {
-                    println!("{id}\n  missed: {}\n  wrong:  {}", missed.join(" | "), wrong.join(" | "));
+                    println!(
+                        "{id}\n  missed: {}\n  wrong:  {}",
+                        missed.join(" | "),
+                        wrong.join(" | ")
+                    );
                 }
             }
             ExitCode::SUCCESS
@@ -87,7 +93,10 @@ fn main() -> ExitCode {
                         continue;
                     }
                 };
-                let o = Output { id: &case.id, validation_results: case.run() };
+                let o = Output {
+                    id: &case.id,
+                    validation_results: case.run(),
+                };
                 if serde_json::to_writer(&mut out, &o).is_err() || writeln!(out).is_err() {
                     return ExitCode::FAILURE;
                 }

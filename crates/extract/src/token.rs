@@ -185,7 +185,12 @@ impl<'a> Doc<'a> {
     fn run(&mut self) {
         let text = self.text;
         let bytes_len = text.len();
-        let mut st = State { sent_start: true, hyphen: false, gap: 0, line: 0 };
+        let mut st = State {
+            sent_start: true,
+            hyphen: false,
+            gap: 0,
+            line: 0,
+        };
         let mut iter = text.char_indices().peekable();
         let mut word_start: Option<usize> = None;
         while let Some((i, c)) = iter.next() {
@@ -338,15 +343,26 @@ mod tests {
         );
         assert!(d.toks[10].hyph_prev);
         assert!(d.toks[11].sent_start);
-        assert_eq!(d.folded, " j' ai vu mum 's flat a l' hopital edouard herriot st thomas ' ward ");
+        assert_eq!(
+            d.folded,
+            " j' ai vu mum 's flat a l' hopital edouard herriot st thomas ' ward "
+        );
     }
 
     #[test]
     fn abbreviations_do_not_end_sentences() {
         let d = Doc::new("Title\nI met Dr. Martin and M. Garnier. Then home");
-        let i = d.toks.iter().position(|t| &d.text[t.start..t.end] == "Martin").unwrap();
+        let i = d
+            .toks
+            .iter()
+            .position(|t| &d.text[t.start..t.end] == "Martin")
+            .unwrap();
         assert!(!d.toks[i].sent_start);
-        let j = d.toks.iter().position(|t| &d.text[t.start..t.end] == "Then").unwrap();
+        let j = d
+            .toks
+            .iter()
+            .position(|t| &d.text[t.start..t.end] == "Then")
+            .unwrap();
         assert!(d.toks[j].sent_start);
         assert_eq!(d.toks[1].line, 1);
         assert!(d.toks[1].sent_start);
@@ -354,7 +370,18 @@ mod tests {
 
     #[test]
     fn odd_input_is_fine() {
-        for s in ["", "...", "🙂🙂", "'", "-", "a'", "'s", "日本語テキスト", "x-", "l'"] {
+        for s in [
+            "",
+            "...",
+            "🙂🙂",
+            "'",
+            "-",
+            "a'",
+            "'s",
+            "日本語テキスト",
+            "x-",
+            "l'",
+        ] {
             let d = Doc::new(s);
             for t in &d.toks {
                 assert!(t.start <= t.end && t.end <= s.len());

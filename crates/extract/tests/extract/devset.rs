@@ -6,7 +6,14 @@ use lifegraph_extract::eval::{Report, evaluate, parse_cases};
 
 /// Cases written apart from the development set (by the crate's authors, in the guideline's
 /// format), used to check that the rules generalise and that confidence is calibrated.
-const EXTRA: &[&str] = &["holdout.jsonl", "holdout2.jsonl", "holdout3.jsonl", "holdout4.jsonl", "holdout5.jsonl", "holdout6.jsonl"];
+const EXTRA: &[&str] = &[
+    "holdout.jsonl",
+    "holdout2.jsonl",
+    "holdout3.jsonl",
+    "holdout4.jsonl",
+    "holdout5.jsonl",
+    "holdout6.jsonl",
+];
 
 fn cases(file: &str) -> Vec<lifegraph_extract::eval::Case> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -42,9 +49,16 @@ fn dev_set_meets_the_bars() {
 #[test]
 fn dev_copy_is_the_shared_file_when_present() {
     // In CI shared/ sits beside the checkout; when it does, the copy must not drift from it.
-    let shared = format!("{}/../../../shared/extraction/dev.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let shared = format!(
+        "{}/../../../shared/extraction/dev.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
     if let Ok(orig) = std::fs::read_to_string(&shared) {
-        let copy = std::fs::read_to_string(format!("{}/tests/data/dev.jsonl", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let copy = std::fs::read_to_string(format!(
+            "{}/tests/data/dev.jsonl",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
         assert_eq!(orig, copy, "tests/data/dev.jsonl differs from {shared}");
     }
 }
@@ -52,10 +66,16 @@ fn dev_copy_is_the_shared_file_when_present() {
 #[test]
 fn confidence_is_calibrated() {
     // Higher confidence is right more often, on the development set and on the extra cases.
-    for (file, r) in [("dev.jsonl", report("dev.jsonl")), ("extra cases", extra_report())] {
+    for (file, r) in [
+        ("dev.jsonl", report("dev.jsonl")),
+        ("extra cases", extra_report()),
+    ] {
         let high = r.precision_between(80, 101).expect("some proposals at 80+");
         let low = r.precision_between(0, 70).expect("some proposals under 70");
-        assert!(high > low, "{file}: precision at 80+ {high:.3} <= under 70 {low:.3}");
+        assert!(
+            high > low,
+            "{file}: precision at 80+ {high:.3} <= under 70 {low:.3}"
+        );
         assert!(high >= 0.9, "{file}: precision at 80+ {high:.3}");
     }
 }
