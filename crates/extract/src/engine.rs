@@ -351,6 +351,148 @@ const PAST_VERBS: &[&str] = &[
     "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves",
     "hates", "knows", "wants", "lives", "works",
 ];
+/// Nouns that follow a possessive but are not objects: places, events, body parts, people, ideas.
+const NOT_OBJECTS: &[&str] = &[
+    "house",
+    "flat",
+    "home",
+    "place",
+    "garden",
+    "garage",
+    "room",
+    "bedroom",
+    "kitchen",
+    "birthday",
+    "funeral",
+    "wedding",
+    "party",
+    "death",
+    "hands",
+    "hand",
+    "face",
+    "eyes",
+    "voice",
+    "hair",
+    "arm",
+    "arms",
+    "heart",
+    "grave",
+    "side",
+    "friend",
+    "friends",
+    "family",
+    "stories",
+    "story",
+    "words",
+    "laugh",
+    "smile",
+    "name",
+    "memory",
+    "memories",
+    "life",
+    "day",
+    "time",
+    "office",
+    "bed",
+    "dog",
+    "cat",
+    "wife",
+    "husband",
+    "son",
+    "daughter",
+    "kids",
+    "children",
+    "parents",
+    "advice",
+    "way",
+    "idea",
+    "fault",
+    "turn",
+    "job",
+    "work",
+    "shop",
+    "street",
+    "village",
+    "town",
+    "city",
+    "cooking",
+    "recipe",
+    "garden",
+    "surgery",
+    "operation",
+    "illness",
+    "health",
+    "age",
+    "retirement",
+    "number",
+    "maison",
+    "appartement",
+    "jardin",
+    "chambre",
+    "cuisine",
+    "anniversaire",
+    "enterrement",
+    "mariage",
+    "mort",
+    "mains",
+    "main",
+    "visage",
+    "yeux",
+    "voix",
+    "cheveux",
+    "bras",
+    "coeur",
+    "tombe",
+    "cote",
+    "ami",
+    "amie",
+    "amis",
+    "famille",
+    "histoires",
+    "histoire",
+    "mots",
+    "rire",
+    "sourire",
+    "nom",
+    "souvenir",
+    "souvenirs",
+    "vie",
+    "jour",
+    "temps",
+    "bureau",
+    "lit",
+    "chien",
+    "chat",
+    "femme",
+    "mari",
+    "fils",
+    "fille",
+    "enfants",
+    "parents",
+    "conseils",
+    "idee",
+    "faute",
+    "tour",
+    "travail",
+    "boulot",
+    "rue",
+    "ville",
+    "recette",
+    "recettes",
+    "age",
+    "retraite",
+    "part",
+    "place",
+    "mort",
+    "deces",
+    "depart",
+    "arrivee",
+    "voiture",
+    "mere",
+    "pere",
+    "soeur",
+    "frere",
+];
 const COPULAS: &[&str] = &[
     "is",
     "was",
@@ -1594,7 +1736,9 @@ impl<'a> Cx<'a> {
             return;
         }
         // "the Hendersons'": a family, not one person or a place.
-        if single && next.is_some_and(|j| self.f(j) == "'") && self.f(a).ends_with('s') {
+        let family =
+            (single && next.is_some_and(|j| self.f(j) == "'")) || (b == a + 1 && self.f(b) == "'");
+        if family && self.f(a).ends_with('s') && !matches!(first.as_str(), "st" | "saint") {
             return;
         }
         // Possessive: "Leo's garage" (person), "to Katz's" (a place named after someone).
@@ -2109,11 +2253,119 @@ impl<'a> Cx<'a> {
     }
 
     /// A few patterns: "Year 11", "Japanese class", "cours d'espagnol", "progrès en espagnol".
+    /// Things that belong to someone and are described: "Grandad's old toolbox", "le vieux
+    /// chapeau de Papy". The noun need not be in the lexicon; an adjective or a verb of giving,
+    /// finding or keeping must show that it matters.
+    fn possessed_objects(&mut self) {
+        let n = self.n();
+        let doc = self.doc;
+        let mut found: Vec<(usize, f32)> = Vec::new();
+        let is_owner = |cx: &Self, t: usize| cx.person_tok[t] || cx.kin_tok[t];
+        let plain_noun = |cx: &Self, t: usize| {
+            let tok = &doc.toks[t];
+            tok.kind == TokKind::Word
+                && !tok.cap
+                && !tok.digit
+                && cx.kinds[t] == 0
+                && !cx.is_stop(t)
+                && doc.f(t).chars().count() >= 3
+                && !NOT_OBJECTS.contains(&doc.f(t))
+                && !OBJECT_ADJ.contains(&doc.f(t))
+                && !doc.f(t).ends_with("ly")
+        };
+        for i in 1..n {
+            // English: owner 's [adj]* noun
+            if doc.toks[i].kind == TokKind::Clitic && doc.f(i) == "'s" && is_owner(self, i - 1) {
+                let mut j = i + 1;
+                let mut adjs = 0;
+                while j < n && doc.toks[j].gap == 0 && OBJECT_ADJ.contains(&doc.f(j)) {
+                    adjs += 1;
+                    j += 1;
+                }
+                if j < n && doc.toks[j].gap == 0 && plain_noun(self, j) {
+                    // Not followed by another noun ("Mum's birthday party"): the last word is the head.
+                    let followed = j + 1 < n && doc.toks[j + 1].gap == 0 && plain_noun(self, j + 1);
+                    if !followed {
+                        let verb = self.before(i, 6).any(|k| OBJECT_VERBS.contains(&self.f(k)));
+                        if adjs > 0 || verb {
+                            found.push((j, if adjs > 0 && verb { 0.62 } else { 0.56 }));
+                        }
+                    }
+                }
+            }
+            // French: [det] [adj] noun de [ma|mon] owner
+            if self.lang == Lang::Fr && plain_noun(self, i) {
+                let Some(d) = self.next(i) else { continue };
+                if !matches!(doc.f(d), "de" | "d'") {
+                    continue;
+                }
+                let Some(mut o) = self.next(d) else { continue };
+                if MY.contains(&doc.f(o)) {
+                    let Some(o2) = self.next(o) else { continue };
+                    o = o2;
+                }
+                if !is_owner(self, o) {
+                    continue;
+                }
+                let adj = self.prev(i).is_some_and(|p| OBJECT_ADJ.contains(&doc.f(p)));
+                let verb = self.before(i, 6).any(|k| OBJECT_VERBS.contains(&self.f(k)));
+                if adj || verb {
+                    found.push((i, if adj && verb { 0.62 } else { 0.56 }));
+                }
+            }
+        }
+        for (j, score) in found {
+            if self.out.iter().any(|m| m.a <= j && j <= m.b) {
+                continue;
+            }
+            self.push(Mention {
+                a: j,
+                b: j,
+                ty: EntityType::Object,
+                name: self.text(j, j).to_string(),
+                canon: None,
+                score,
+                rel: None,
+                links: Vec::new(),
+                prio: 1,
+                fuzzy: false,
+                alts: Vec::new(),
+                alt_canons: Vec::new(),
+            });
+        }
+    }
+
     fn patterns(&mut self) {
         let n = self.n();
         let doc = self.doc;
         for i in 0..n {
             let w = doc.f(i);
+            // "the Paris years", "my London years": a period named after a place or a name.
+            if w == "years" && i >= 2 {
+                let p = i - 1;
+                let q = i - 2;
+                if doc.toks[p].cap
+                    && !doc.toks[p].sent_start
+                    && matches!(doc.f(q), "the" | "my" | "our")
+                    && doc.toks[i].gap == 0
+                    && doc.toks[p].gap == 0
+                {
+                    self.push(Mention {
+                        a: q,
+                        b: i,
+                        ty: EntityType::LifePeriod,
+                        name: self.text(q, i).to_string(),
+                        canon: None,
+                        score: 0.72,
+                        rel: None,
+                        links: Vec::new(),
+                        prio: 2,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
+                }
+            }
             // Year 11 / Grade 9.
             if matches!(w, "year" | "grade")
                 && self.doc.toks[i].cap
@@ -2642,6 +2894,7 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     cx.places();
     cx.spans();
     cx.content();
+    cx.possessed_objects();
     cx.patterns();
     cx.resolve();
     cx.link_and_dedupe()
