@@ -351,6 +351,12 @@ const PAST_VERBS: &[&str] = &[
     "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves",
     "hates", "knows", "wants", "lives", "works",
 ];
+/// Containers: in "a box of photos" the photos are the thing that matters.
+const CONTAINERS: &[&str] = &[
+    "box", "shoebox", "tin", "bag", "suitcase", "crate", "drawer", "boite", "carton", "sac",
+    "valise", "malle", "tiroir", "coffret", "pile", "stack", "bundle", "paquet", "liasse",
+];
+
 /// Nouns that follow a possessive but are not objects: places, events, body parts, people, ideas.
 const NOT_OBJECTS: &[&str] = &[
     "house",
@@ -1233,7 +1239,14 @@ impl<'a> Cx<'a> {
         });
         match self.lex.firstnames.get(w) {
             Some(false) => return true,
-            Some(true) if verb_next => return true,
+            Some(true)
+                if verb_next
+                    || self
+                        .next(i)
+                        .is_some_and(|j| matches!(self.f(j), "from" | "de")) =>
+            {
+                return true;
+            }
             Some(_) => {}
             // An unknown capitalised word doing something: "Jas broke a string".
             None if self.subject_verb_next(i)
@@ -2021,7 +2034,22 @@ impl<'a> Cx<'a> {
                     if self.any_before(h.a, 4, PRETEND) {
                         continue;
                     }
-                    if self.third_person(h.a, true) || after_name || self.other_subject_copula(h.a)
+                    // "a nervous greyhound": the adjective describes something else.
+                    let attributive = self.lang == Lang::En
+                        && self
+                            .prev_f(h.a)
+                            .is_some_and(|p| matches!(p, "a" | "an" | "the"))
+                        && self.next(h.b).is_some_and(|j| {
+                            let t = &self.doc.toks[j];
+                            t.kind == TokKind::Word
+                                && !t.cap
+                                && !self.is_stop(j)
+                                && self.kinds[j] & CONTENT_BITS == 0
+                        });
+                    if attributive
+                        || self.third_person(h.a, true)
+                        || after_name
+                        || self.other_subject_copula(h.a)
                     {
                         continue;
                     }
@@ -2109,6 +2137,23 @@ impl<'a> Cx<'a> {
                         ) || MY.contains(&ppw)
                             || (matches!(pw, "la" | "le")
                                 && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0));
+                        let school_year = matches!(
+                            self.ll.canon[e.idx as usize].as_str(),
+                            "seconde"
+                                | "première"
+                                | "terminale"
+                                | "troisième"
+                                | "quatrième"
+                                | "cinquième"
+                                | "sixième"
+                        );
+                        let ok = if school_year {
+                            pw == "en"
+                                || (matches!(pw, "la" | "le")
+                                    && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0))
+                        } else {
+                            ok
+                        };
                         if !ok {
                             continue;
                         }
@@ -2176,6 +2221,15 @@ impl<'a> Cx<'a> {
         let mut s: f32 = if e.weak { 0.3 } else { 0.5 };
         if e.caps {
             s = 0.7;
+        }
+        // Kept in a container: "a box of photos", "une boîte de photos".
+        if let Some(p) = self.prev(a)
+            && matches!(self.f(p), "of" | "de" | "d'" | "full")
+            && self
+                .prev(p)
+                .is_some_and(|q| CONTAINERS.contains(&self.f(q)))
+        {
+            s += 0.25;
         }
         // Possessor: "Grandma's ring", "her old sewing machine", "bague de ma grand-mère".
         let mut j = a;
@@ -2589,11 +2643,20 @@ impl<'a> Cx<'a> {
                         .all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0))
                     || (appos && no_stop)
                 {
+                    let container = m.ty == EntityType::Object
+                        && !appos
+                        && last.a == last.b
+                        && CONTAINERS.contains(&self.f(last.a));
                     if m.ty == EntityType::Activity {
                         last.name = self.text(last.a, m.b).to_string();
                     }
                     if !appos {
                         last.b = m.b;
+                    }
+                    if container {
+                        // "a box of photos": the photos, found in a box.
+                        let box_name = std::mem::replace(&mut last.name, m.name.clone());
+                        last.alts.push(name_key(&box_name));
                     }
                     last.alts.push(name_key(&m.name));
                     last.alts.extend(m.alts.iter().cloned());

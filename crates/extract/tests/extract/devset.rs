@@ -84,7 +84,7 @@ fn confidence_is_calibrated() {
 fn extra_cases_generalise() {
     // Cases written apart from the development set, scored the same way.
     let r = extra_report();
-    assert_eq!(r.cases, 140);
+    assert_eq!(r.cases, 160);
     println!("{r}");
     assert!(r.overall.f1() >= 0.85, "overall F1 {:.3}", r.overall.f1());
     assert!(r.top1() >= 0.90);
