@@ -13,6 +13,7 @@ const EXTRA: &[&str] = &[
     "holdout4.jsonl",
     "holdout5.jsonl",
     "holdout6.jsonl",
+    "holdout7.jsonl",
 ];
 
 fn cases(file: &str) -> Vec<lifegraph_extract::eval::Case> {
