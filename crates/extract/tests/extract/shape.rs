@@ -60,3 +60,10 @@ fn known_entities_parse_from_spec_json() {
     assert_eq!(e.entity_type, EntityType::LifePeriod);
     assert!(e.aliases.is_empty());
 }
+
+#[test]
+fn matcher_can_be_shared_between_request_handlers() {
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    assert_send_sync::<lifegraph_extract::Matcher>();
+    assert_send_sync::<ValidationResult>();
+}
