@@ -20,6 +20,10 @@ pub(crate) enum Via {
     Short,
 }
 
+/// A word shared by more existing entities than this ("park", a first name carried by a dozen
+/// people) says too little to link on.
+const MAX_WORD_FANOUT: usize = 8;
+
 /// A name spelled out for typo matching, and its entity.
 type FuzzyKey = (Box<[char]>, u32);
 
@@ -452,7 +456,7 @@ impl Matcher {
         let lex = &*LEX;
         if ty == EntityType::Person {
             if let Some(first) = words.first() {
-                if let Some(list) = self.by_word.get(*first) {
+                if let Some(list) = self.by_word.get(*first).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                     let firsts = list.iter().filter(|&&(e, f)| f && same(e)).count().max(1) as f32;
                     for &(ei, is_first) in list {
                         if same(ei) {
@@ -467,7 +471,7 @@ impl Matcher {
                 // Nicknames both ways: "Bobby" for Robert, "Robert" for an existing "Bob".
                 if let Some(fulls) = lex.nicknames.get(*first) {
                     for f in fulls {
-                        if let Some(list) = self.by_word.get(f.as_str()) {
+                        if let Some(list) = self.by_word.get(f.as_str()).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                             for &(ei, is_first) in list {
                                 if is_first && same(ei) {
                                     push(out, ei, 0.82, Reason::Nickname);
@@ -503,7 +507,7 @@ impl Matcher {
                                     }
                                 }
                             }
-                            if let Some(list) = self.by_word.get(&short) {
+                            if let Some(list) = self.by_word.get(&short).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                                 for &(ei, is_first) in list {
                                     if is_first && same(ei) {
                                         push(out, ei, 0.76, Reason::Nickname);
@@ -532,7 +536,7 @@ impl Matcher {
                 if w.chars().count() < 3 || lex.stop.contains(*w) {
                     continue;
                 }
-                if let Some(list) = self.by_word.get(*w) {
+                if let Some(list) = self.by_word.get(*w).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                     let n = list.iter().filter(|&&(e, _)| same(e)).count().max(1) as f32;
                     for &(ei, _) in list {
                         if same(ei) {
