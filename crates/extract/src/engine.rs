@@ -499,6 +499,18 @@ const NOT_OBJECTS: &[&str] = &[
     "soeur",
     "frere",
 ];
+/// Describing words between a possessive and a kin word ("my little sister").
+const KIN_ADJ: &[&str] = &[
+    "little", "big", "older", "younger", "baby", "dear", "eldest", "youngest", "twin", "late",
+    "petit", "petite", "grand", "grande", "cher", "chere", "aine", "ainee", "cadet", "cadette",
+    "defunt", "defunte", "feu",
+];
+/// Verbs of doing before an ambiguous activity noun.
+const ACTIVITY_CONTEXT: &[&str] = &[
+    "faire", "fait", "fais", "faisons", "faisait", "faisais", "cours", "atelier", "aime", "adore",
+    "love", "loves", "enjoy", "enjoyed", "started", "play", "played", "playing", "jouer", "joue",
+    "pratique", "practice", "practise", "go", "went", "tried", "essaye",
+];
 const COPULAS: &[&str] = &[
     "is",
     "was",
@@ -610,6 +622,16 @@ const OBJECT_VERBS: &[&str] = &[
 ];
 const OBJECT_ADJ: &[&str] = &[
     "old",
+    "copper",
+    "brass",
+    "iron",
+    "porcelain",
+    "glass",
+    "crystal",
+    "velvet",
+    "silk",
+    "wool",
+    "enamel",
     "favourite",
     "favorite",
     "chipped",
@@ -1016,7 +1038,14 @@ impl<'a> Cx<'a> {
         for h in hits {
             let info = &self.ll.kin[h.e.idx as usize];
             let cat = info.category.clone();
-            let prev = self.prev(h.a);
+            // "my little sister", "ma petite sœur": skip one describing word.
+            let prev = self.prev(h.a).map(|p| {
+                let kin_adj = KIN_ADJ.contains(&self.f(p));
+                match self.prev(p) {
+                    Some(q) if kin_adj && MY.contains(&self.f(q)) => q,
+                    _ => p,
+                }
+            });
             let pw = prev.map(|p| self.f(p).to_string());
             let next_name = self.next(h.b).is_some_and(|j| {
                 self.cap_word(j)
@@ -1140,6 +1169,21 @@ impl<'a> Cx<'a> {
                 && (h.a..=h.b).all(|t| !self.doc.toks[t].cap || self.doc.toks[t].sent_start)
                 && !self.prev_f(h.a).is_some_and(|p| self.is_place_prep(p))
             {
+                continue;
+            }
+            // "l'université de Lille", "le lac d'Annecy": the span rules take the naming word too.
+            let cue_before = self.prev(h.a).is_some_and(|d| {
+                matches!(self.f(d), "de" | "du" | "d'" | "des")
+                    && self.prev(d).is_some_and(|q| {
+                        !self.doc.toks[q].cap
+                            && self
+                                .lex
+                                .cues
+                                .get(self.f(q))
+                                .is_some_and(|c| c.pre && !c.post)
+                    })
+            });
+            if cue_before && capped {
                 continue;
             }
             // A first name that is also a place (Florence, Nancy) is decided by the span rules.
@@ -1903,6 +1947,14 @@ impl<'a> Cx<'a> {
                         | "college"
                         | "university"
                         | "school"
+                        | "club"
+                        | "society"
+                        | "foundation"
+                        | "trust"
+                        | "common"
+                        | "green"
+                        | "fields"
+                        | "estate"
                 );
             if cue {
                 b2 = nx;
@@ -2034,6 +2086,29 @@ impl<'a> Cx<'a> {
                     if self.any_before(h.a, 4, PRETEND) {
                         continue;
                     }
+                    // "La tempête a abattu le chêne": a French participle after avoir is a verb,
+                    // unless the writer is its object ("ça m'a ému").
+                    let avoir_verb = self.lang == Lang::Fr
+                        && self.prev(h.a).is_some_and(|p| {
+                            matches!(
+                                self.f(p),
+                                "a" | "ai"
+                                    | "as"
+                                    | "avons"
+                                    | "avez"
+                                    | "ont"
+                                    | "avait"
+                                    | "avais"
+                                    | "avaient"
+                            ) && self.doc.raw(p) != "à"
+                                && !self
+                                    .prev_f(p)
+                                    .is_some_and(|q| matches!(q, "m'" | "me" | "nous" | "j'"))
+                        })
+                        && self.f(h.a).ends_with(['e', 'u', 'i', 's', 't']);
+                    if avoir_verb && !matches!(self.f(h.a), "peur" | "honte" | "mal") {
+                        continue;
+                    }
                     // "a nervous greyhound": the adjective describes something else.
                     let attributive = self.lang == Lang::En
                         && self
@@ -2095,6 +2170,10 @@ impl<'a> Cx<'a> {
                             || self.third_person(h.a, false)
                             || after_name)
                     {
+                        continue;
+                    }
+                    // An ambiguous noun ("la cuisine": kitchen or cooking) needs a doing verb.
+                    if e.ctx && !self.any_before(h.a, 2, ACTIVITY_CONTEXT) {
                         continue;
                     }
                     let mut score = if e.verb { 0.7 } else { 0.78 };

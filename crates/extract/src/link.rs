@@ -456,7 +456,11 @@ impl Matcher {
         let lex = &*LEX;
         if ty == EntityType::Person {
             if let Some(first) = words.first() {
-                if let Some(list) = self.by_word.get(*first).filter(|l| l.len() <= MAX_WORD_FANOUT) {
+                if let Some(list) = self
+                    .by_word
+                    .get(*first)
+                    .filter(|l| l.len() <= MAX_WORD_FANOUT)
+                {
                     let firsts = list.iter().filter(|&&(e, f)| f && same(e)).count().max(1) as f32;
                     for &(ei, is_first) in list {
                         if same(ei) {
@@ -471,7 +475,11 @@ impl Matcher {
                 // Nicknames both ways: "Bobby" for Robert, "Robert" for an existing "Bob".
                 if let Some(fulls) = lex.nicknames.get(*first) {
                     for f in fulls {
-                        if let Some(list) = self.by_word.get(f.as_str()).filter(|l| l.len() <= MAX_WORD_FANOUT) {
+                        if let Some(list) = self
+                            .by_word
+                            .get(f.as_str())
+                            .filter(|l| l.len() <= MAX_WORD_FANOUT)
+                        {
                             for &(ei, is_first) in list {
                                 if is_first && same(ei) {
                                     push(out, ei, 0.82, Reason::Nickname);
@@ -507,7 +515,11 @@ impl Matcher {
                                     }
                                 }
                             }
-                            if let Some(list) = self.by_word.get(&short).filter(|l| l.len() <= MAX_WORD_FANOUT) {
+                            if let Some(list) = self
+                                .by_word
+                                .get(&short)
+                                .filter(|l| l.len() <= MAX_WORD_FANOUT)
+                            {
                                 for &(ei, is_first) in list {
                                     if is_first && same(ei) {
                                         push(out, ei, 0.76, Reason::Nickname);
