@@ -15,7 +15,9 @@ use tower_http::trace::TraceLayer;
 
 use crate::auth::oidc::Oidc;
 use crate::config::Config;
-use crate::{auth, db, health, notifications, web};
+use crate::memories::extraction::MatcherCache;
+use crate::photos::PhotoStore;
+use crate::{auth, db, entities, health, memories, notifications, photos, web};
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -25,6 +27,9 @@ pub struct AppState {
     pub db: DatabaseConnection,
     pub config: Arc<Config>,
     pub oidc: Option<Arc<Oidc>>,
+    pub photos: PhotoStore,
+    /// Each writer's prepared extraction matcher.
+    pub matchers: Arc<MatcherCache>,
 }
 
 pub struct Application {
@@ -38,13 +43,14 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = db::connect(&config.database_url).await?;
         let oidc = Oidc::from_config(&config)?.map(Arc::new);
+        let photos = PhotoStore::from_url(&config.storage_url)?;
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("listening on {}", config.listen))?;
         if config.local_sign_in_enabled() && !config.listen.ip().is_loopback() {
             tracing::warn!("local sign-in is on while listening beyond loopback: anyone who reaches this server can sign in as anyone");
         }
-        let state = AppState { db, config: Arc::new(config), oidc };
+        let state = AppState { db, config: Arc::new(config), oidc, photos, matchers: Arc::default() };
         Ok(Self { listener, router: router(state.clone()), state })
     }
 
@@ -69,6 +75,9 @@ pub fn router(state: AppState) -> Router {
         .merge(health::router())
         .merge(auth::router())
         .merge(notifications::router())
+        .merge(entities::router())
+        .merge(memories::router())
+        .merge(photos::router())
         .route("/api/openapi.json", axum::routing::get(openapi_json))
         .fallback(web::fallback)
         .method_not_allowed_fallback(method_not_allowed)

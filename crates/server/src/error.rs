@@ -11,11 +11,16 @@ use utoipa::ToSchema;
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
     /// A sentence for people (English).
     pub message: String,
     /// A stable identifier for programs, e.g. `not_found`.
     pub code: String,
+    /// On `entity_exists`: the entity that already has this name and type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub existing_entity: Option<serde_json::Value>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -29,9 +34,9 @@ pub enum ApiError {
     #[error("{0}")]
     NotFound(String),
     #[error("{message}")]
-    Conflict { code: &'static str, message: String },
-    #[error("{0}")]
-    PayloadTooLarge(String),
+    Conflict { code: &'static str, message: String, existing_entity: Option<serde_json::Value> },
+    #[error("{message}")]
+    PayloadTooLarge { code: &'static str, message: String },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -58,18 +63,17 @@ impl ApiError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict { .. } => StatusCode::CONFLICT,
-            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     pub fn code(&self) -> &'static str {
         match self {
-            Self::BadRequest { code, .. } | Self::Conflict { code, .. } => code,
+            Self::BadRequest { code, .. } | Self::Conflict { code, .. } | Self::PayloadTooLarge { code, .. } => code,
             Self::Unauthorized => "unauthorized",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
-            Self::PayloadTooLarge(_) => "payload_too_large",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -82,6 +86,7 @@ impl From<DbErr> for ApiError {
             Some(SqlErr::UniqueConstraintViolation(_)) => Self::Conflict {
                 code: "already_exists",
                 message: "This already exists".to_owned(),
+                existing_entity: None,
             },
             _ => Self::Internal(err.into()),
         }
@@ -98,7 +103,12 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let body = ErrorBody { message, code: self.code().to_owned() };
+        let code = self.code().to_owned();
+        let existing_entity = match self {
+            Self::Conflict { existing_entity, .. } => existing_entity,
+            _ => None,
+        };
+        let body = ErrorBody { message, code, existing_entity };
         (status, Json(body)).into_response()
     }
 }
@@ -115,7 +125,7 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
                 Self::bad_request("invalid_content_type", "Expected a JSON body (Content-Type: application/json)")
             }
             other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Self::PayloadTooLarge("The request body is too large".to_owned())
+                Self::PayloadTooLarge { code: "payload_too_large", message: "The request body is too large".to_owned() }
             }
             other => Self::bad_request("invalid_body", other.body_text()),
         }
@@ -136,5 +146,16 @@ pub struct ApiJson<T>(pub T);
 impl<T: Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
         Json(self.0).into_response()
+    }
+}
+
+/// `axum::extract::Path`, whose rejections answer in our error shape.
+#[derive(Debug, axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
+
+impl From<axum::extract::rejection::PathRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::PathRejection) -> Self {
+        Self::validation(rejection.body_text())
     }
 }

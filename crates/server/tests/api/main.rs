@@ -2,5 +2,8 @@
 //! SQLite and against a real PostgreSQL.
 
 mod auth;
+mod entities;
 mod health;
 mod helpers;
+mod memories;
+mod photos;

@@ -73,6 +73,27 @@ export interface paths {
         patch: operations["update_user"];
         trace?: never;
     };
+    "/api/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's entities, by name. */
+        get: operations["list_entities"];
+        put?: never;
+        /**
+         * Create an entity. A name already used by an entity of the same type answers 409 with
+         *     `existingEntity`.
+         */
+        post: operations["create_entity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -107,6 +128,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's memories with their entities: the whole list, or a page when `pageSize` is given. */
+        get: operations["list_memories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/with-validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a memory, link the chosen entities, and propose the entities its text mentions. */
+        post: operations["create_memory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user's memories. */
+        get: operations["get_memory"];
+        put?: never;
+        post?: never;
+        /** Delete a memory, its entity links and its photo. The entities stay. */
+        delete: operations["delete_memory"];
+        options?: never;
+        head?: never;
+        /** Change a memory; fields left out stay as they were. */
+        patch: operations["update_memory"];
+        trace?: never;
+    };
+    "/api/memories/{id}/confirm-entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply the writer's choices in one transaction: create, link, alias. Repeating it changes nothing. */
+        post: operations["confirm_entities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory-entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every link between the user's memories and entities. */
+        get: operations["memory_entities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/unread-count": {
         parameters: {
             query?: never;
@@ -116,6 +224,40 @@ export interface paths {
         };
         /** How many of the signed-in user's notifications are unread. */
         get: operations["unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a photo (multipart field `photo`): JPEG, PNG, GIF or WebP, at most 10 MB. */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{owner}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo, to its owner only (another person's photo is not found). */
+        get: operations["download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -162,21 +304,193 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /api/memories/{id}/confirm-entities`. */
+        ConfirmEntitiesRequest: {
+            confirmedEntities: components["schemas"]["ConfirmedEntity"][];
+        };
+        ConfirmEntitiesResponse: {
+            /** @description How many choices were applied (skips excluded). */
+            entitiesProcessed: number;
+            memory: components["schemas"]["Memory"];
+        };
+        /** @description One choice of the confirmation dialog (SPEC §3 "Confirmed-entity item"). */
+        ConfirmedEntity: {
+            /** @description create_new, use_existing, merge_entities (same as use_existing), add_as_alias or skip. */
+            action: string;
+            /** @description With add_as_alias: the alias (default: `name`). */
+            aliasText?: string | null;
+            /**
+             * Format: double
+             * @description The extraction's confidence, 0-100 (or 0-1).
+             */
+            confidence?: number | null;
+            /** @description With use_existing: also add `name` as an alias of the entity. */
+            createAlias?: boolean | null;
+            /** Format: int64 */
+            entityId?: number | null;
+            existingName?: string | null;
+            name: string;
+            relationship?: string | null;
+            /** @description With create_new: the type the writer picked, overriding `type`. */
+            selectedEntityType?: string | null;
+            type: string;
+        };
         /** @description Both registration consents: data processing, and the terms including being 16 or older. */
         ConsentRequest: {
             dataProcessing: boolean;
             terms: boolean;
         };
+        /** @description `POST /api/entities`. */
+        CreateEntityRequest: {
+            aliases?: string[] | null;
+            metadata?: Record<string, never> | null;
+            name: string;
+            notes?: string | null;
+            type: string;
+            /** @description Ignored: entities always belong to the signed-in user. */
+            userId?: unknown;
+        };
+        /** @description `POST /api/memories/with-validation`. */
+        CreateMemoryRequest: {
+            /** @description The memory's details. */
+            content?: string | null;
+            description?: string | null;
+            /** @description Entities to link at once. */
+            entities?: components["schemas"]["EntityRef"][];
+            /** @description `yyyy-MM-dd`; today when left out. */
+            eventDate?: string | null;
+            location?: string | null;
+            media?: string[] | null;
+            /** @description A `photoUrl` returned by `POST /api/photos/upload`. */
+            photo?: string | null;
+            title?: string | null;
+            /** @description Ignored: memories always belong to the signed-in user. */
+            userId?: Record<string, never> | null;
+            visibility?: string | null;
+        };
+        /** @description What `POST /api/memories/with-validation` answers. */
+        CreateMemoryResponse: {
+            entityValidation: components["schemas"]["EntityValidation"];
+            memory: components["schemas"]["Memory"];
+        };
+        /** @description An entity of the user's life graph. */
+        Entity: {
+            aliases: string[];
+            /**
+             * Format: int32
+             * @description Percentage, when the entity came from extraction.
+             */
+            confidence?: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Type-specific fields (SPEC §3), e.g. a person's `category`. */
+            metadata: Record<string, never>;
+            name: string;
+            notes?: string | null;
+            /** @description person, location, lifePeriod, event, emotion, object or activity. */
+            type: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        EntityMatch: {
+            /**
+             * Format: double
+             * @description 0-1.
+             */
+            confidence: number;
+            /** Format: int64 */
+            entityId: number;
+            name: string;
+            reason: string;
+            type: string;
+        };
+        /** @description An entity chosen in the dialog: its id, or an object with its id. */
+        EntityRef: number | {
+            /** Format: int64 */
+            id: number;
+        };
+        EntityValidation: {
+            needsConfirmation: boolean;
+            validationResults: components["schemas"]["ValidationResult"][];
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description A stable identifier for programs, e.g. `not_found`. */
             code: string;
+            /** @description On `entity_exists`: the entity that already has this name and type. */
+            existingEntity?: Record<string, never> | null;
             /** @description A sentence for people (English). */
             message: string;
+        };
+        /** @description A memory with its entities. */
+        Memory: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            entities: components["schemas"]["MemoryEntity"][];
+            /**
+             * Format: date
+             * @description Calendar date `yyyy-MM-dd`; null is an unknown date.
+             */
+            eventDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            location?: string | null;
+            media?: string[] | null;
+            /** @description `/api/photos/...` of the full image. */
+            photo?: string | null;
+            /** @description `/api/photos/...` of a small version for cards. */
+            photoThumbnail?: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+            visibility?: string | null;
+        };
+        /** @description An entity tag on a memory. */
+        MemoryEntity: {
+            /**
+             * Format: int32
+             * @description The extraction's confidence (0-100) when the link came from it.
+             */
+            confidence?: number | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            type: string;
+        };
+        MemoryEntityLink: {
+            /** Format: int64 */
+            entityId: number;
+            /** Format: int64 */
+            memoryId: number;
+        };
+        /** @description A page of memories. */
+        MemoryPage: {
+            items: components["schemas"]["Memory"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor?: string | null;
         };
         UnreadCount: {
             /** Format: int64 */
             count: number;
+        };
+        /** @description `PATCH /api/memories/{id}`: fields left out stay; `null` clears an optional one. */
+        UpdateMemoryRequest: {
+            content?: string | null;
+            description?: string | null;
+            /** @description When given, the memory's entities become exactly these. */
+            entities?: components["schemas"]["EntityRef"][] | null;
+            eventDate?: string | null;
+            location?: string | null;
+            photo?: string | null;
+            title?: string | null;
+            userId?: Record<string, never> | null;
+            visibility?: string | null;
         };
         /** @description `PATCH /api/auth/user`: every field optional; `null` clears first name or gender. */
         UpdateUserRequest: {
@@ -186,6 +500,11 @@ export interface components {
             language?: string | null;
             /** @description `light` or `dark`. */
             theme?: string | null;
+        };
+        UploadedPhoto: {
+            /** @description Put this in a memory's `photo`. */
+            photoUrl: string;
+            thumbnailUrl: string;
         };
         /** @description A user's fields (SPEC §3) plus whether they are the administrator. */
         User: {
@@ -217,6 +536,24 @@ export interface components {
             dataProcessingAt?: string | null;
             /** Format: date-time */
             termsAt?: string | null;
+        };
+        /** @description One proposed entity (SPEC §3 "Entity validation result"). */
+        ValidationResult: {
+            /**
+             * Format: int32
+             * @description 0-100.
+             */
+            extractedConfidence: number;
+            extractedName: string;
+            extractedRelationship?: string | null;
+            /** @description person, location, lifePeriod, emotion, object or activity. */
+            extractedType: string;
+            /** @description Best first. */
+            matches: components["schemas"]["EntityMatch"][];
+            /** Format: int64 */
+            recommendedEntityId?: number | null;
+            /** @description create_new, use_existing, merge_entities or add_as_alias. */
+            suggestedAction: string;
         };
     };
     responses: never;
@@ -386,6 +723,85 @@ export interface operations {
             };
         };
     };
+    list_entities: {
+        parameters: {
+            query?: {
+                /** @description Only entities of this type (person, location, lifePeriod, event, emotion, object, activity). */
+                type?: string | null;
+                /** @description Ignored: the list is always the signed-in user's. */
+                userId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_entity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEntityRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: {
@@ -427,6 +843,280 @@ export interface operations {
             };
         };
     };
+    list_memories: {
+        parameters: {
+            query?: {
+                /** @description eventDate or createdAt (default createdAt). */
+                sortBy?: string;
+                /** @description asc or desc (default desc). */
+                sortOrder?: string;
+                /** @description Only memories linked to this entity. */
+                filterEntity?: string;
+                /** @description Case-insensitive text in the title, details or description. */
+                search?: string;
+                /** @description With it, the answer is a page `{items, nextCursor}` instead of the whole list (1-100). */
+                pageSize?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of Memory, or a MemoryPage with pageSize */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_memory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMemoryRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMemoryResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_memory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_memory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_memory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemoryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_entities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEntitiesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmEntitiesResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    memory_entities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntityLink"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unread_count: {
         parameters: {
             query?: never;
@@ -445,6 +1135,93 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `photo`: the image */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPhoto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The owner's user id */
+                owner: number;
+                /** @description File name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,10 @@
 //! SeaORM models of the tables the features read and write. A feature adds the model of a
 //! table when it starts using it; the migration already holds every table.
 
+pub mod entity;
 pub mod login_attempt;
+pub mod memory;
+pub mod memory_entity;
 pub mod notification;
 pub mod session;
 pub mod user;

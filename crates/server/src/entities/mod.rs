@@ -1,0 +1,59 @@
+//! Entities of the life graph: people, locations, life periods, emotions, objects, activities.
+//! This part lists and creates them; the memory dialogs need both.
+
+pub mod queries;
+pub mod types;
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::error::{ApiJson, ApiResult, ErrorBody};
+use types::{CreateEntityRequest, Entity, EntityKind, NewEntity};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/entities", get(list_entities).post(create_entity))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ListQuery {
+    /// Only entities of this type (person, location, lifePeriod, event, emotion, object, activity).
+    #[serde(rename = "type")]
+    entity_type: Option<String>,
+    /// Ignored: the list is always the signed-in user's.
+    #[serde(rename = "userId")]
+    #[allow(dead_code)]
+    user_id: Option<String>,
+}
+
+/// The signed-in user's entities, by name.
+#[utoipa::path(get, path = "/api/entities", tag = "entities", params(ListQuery),
+    responses((status = 200, body = Vec<Entity>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub(crate) async fn list_entities(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(query): Query<ListQuery>,
+) -> ApiResult<Json<Vec<Entity>>> {
+    let kind = query.entity_type.as_deref().map(EntityKind::parse).transpose()?;
+    let entities = queries::list(&state.db, user.id, kind).await?;
+    Ok(Json(entities.into_iter().map(Entity::from).collect()))
+}
+
+/// Create an entity. A name already used by an entity of the same type answers 409 with
+/// `existingEntity`.
+#[utoipa::path(post, path = "/api/entities", tag = "entities", request_body = CreateEntityRequest,
+    responses((status = 201, body = Entity), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub(crate) async fn create_entity(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(request): ApiJson<CreateEntityRequest>,
+) -> ApiResult<(StatusCode, Json<Entity>)> {
+    let new = NewEntity::try_from(request)?;
+    let created = queries::create(&state.db, user.id, new).await?;
+    Ok((StatusCode::CREATED, Json(created.into())))
+}

@@ -1,0 +1,239 @@
+//! Entities as the API shows and receives them, checked at the boundary.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use crate::db::entities::entity;
+use crate::error::ApiError;
+
+/// The types of SPEC §3. `event` is kept for compatibility; the app files events as `lifePeriod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntityKind {
+    Person,
+    Location,
+    LifePeriod,
+    Event,
+    Emotion,
+    Object,
+    Activity,
+}
+
+impl EntityKind {
+    pub const ALL: [Self; 7] =
+        [Self::Person, Self::Location, Self::LifePeriod, Self::Event, Self::Emotion, Self::Object, Self::Activity];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Person => "person",
+            Self::Location => "location",
+            Self::LifePeriod => "lifePeriod",
+            Self::Event => "event",
+            Self::Emotion => "emotion",
+            Self::Object => "object",
+            Self::Activity => "activity",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Result<Self, ApiError> {
+        Self::ALL.into_iter().find(|k| k.as_str() == raw).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_entity_type",
+                format!("Unknown entity type '{raw}': expected person, location, lifePeriod, event, emotion, object or activity"),
+            )
+        })
+    }
+}
+
+/// An entity of the user's life graph.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Entity {
+    pub id: i64,
+    pub user_id: i64,
+    pub name: String,
+    /// person, location, lifePeriod, event, emotion, object or activity.
+    #[serde(rename = "type")]
+    pub entity_type: String,
+    pub aliases: Vec<String>,
+    pub notes: Option<String>,
+    /// Percentage, when the entity came from extraction.
+    pub confidence: Option<i32>,
+    /// Type-specific fields (SPEC §3), e.g. a person's `category`.
+    #[schema(value_type = Object)]
+    pub metadata: Value,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<entity::Model> for Entity {
+    fn from(model: entity::Model) -> Self {
+        let aliases = model.alias_list();
+        Self {
+            id: model.id,
+            user_id: model.user_id,
+            name: model.name,
+            entity_type: model.entity_type,
+            aliases,
+            notes: model.notes,
+            confidence: model.confidence,
+            metadata: model.metadata,
+            created_at: model.created_at,
+        }
+    }
+}
+
+/// `POST /api/entities`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateEntityRequest {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub entity_type: String,
+    #[schema(value_type = Option<Object>)]
+    pub metadata: Option<Value>,
+    pub aliases: Option<Vec<String>>,
+    pub notes: Option<String>,
+    /// Ignored: entities always belong to the signed-in user.
+    #[allow(dead_code)]
+    pub user_id: Option<Value>,
+}
+
+pub const NAME_MAX: usize = 200;
+const ALIAS_MAX: usize = 50;
+const NOTES_MAX: usize = 5_000;
+
+/// A checked new entity.
+#[derive(Debug, Clone)]
+pub struct NewEntity {
+    pub name: String,
+    pub kind: EntityKind,
+    pub metadata: Map<String, Value>,
+    pub aliases: Vec<String>,
+    pub notes: Option<String>,
+    pub confidence: Option<i32>,
+}
+
+impl NewEntity {
+    /// Name required and trimmed; empty notes left out; empty lists and blank aliases removed;
+    /// a person without a relationship is a friend (SPEC §3).
+    pub fn new(name: &str, kind: EntityKind, metadata: Option<Value>) -> Result<Self, ApiError> {
+        let name = checked_name(name)?;
+        let mut metadata = match metadata {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(map)) => map,
+            Some(_) => return Err(ApiError::validation("metadata must be an object")),
+        };
+        metadata.retain(|_, v| !matches!(v, Value::Array(a) if a.is_empty()) && !v.is_null());
+        if kind == EntityKind::Person && !metadata.contains_key("category") {
+            metadata.insert("category".to_owned(), Value::String("friend".to_owned()));
+        }
+        // Aliases and notes live in their own columns.
+        let aliases = match metadata.remove("aliases") {
+            Some(Value::Array(list)) => list.into_iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
+            _ => Vec::new(),
+        };
+        let notes = metadata.remove("notes").and_then(|v| v.as_str().map(str::to_owned));
+        let mut new = Self { name, kind, metadata, aliases: Vec::new(), notes: None, confidence: None };
+        new.set_aliases(aliases)?;
+        new.set_notes(notes)?;
+        Ok(new)
+    }
+
+    pub fn set_aliases(&mut self, aliases: Vec<String>) -> Result<(), ApiError> {
+        let mut clean: Vec<String> = Vec::new();
+        for alias in aliases {
+            let alias = alias.trim().to_owned();
+            if alias.is_empty() || clean.iter().any(|a| a == &alias) {
+                continue;
+            }
+            if alias.chars().count() > NAME_MAX {
+                return Err(ApiError::validation(format!("An alias must be at most {NAME_MAX} characters")));
+            }
+            clean.push(alias);
+        }
+        if clean.len() > ALIAS_MAX {
+            return Err(ApiError::validation(format!("At most {ALIAS_MAX} aliases")));
+        }
+        self.aliases = clean;
+        Ok(())
+    }
+
+    fn set_notes(&mut self, notes: Option<String>) -> Result<(), ApiError> {
+        let notes = notes.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+        if notes.as_ref().is_some_and(|n| n.chars().count() > NOTES_MAX) {
+            return Err(ApiError::validation(format!("Notes must be at most {NOTES_MAX} characters")));
+        }
+        self.notes = notes;
+        Ok(())
+    }
+}
+
+impl TryFrom<CreateEntityRequest> for NewEntity {
+    type Error = ApiError;
+
+    fn try_from(request: CreateEntityRequest) -> Result<Self, Self::Error> {
+        let kind = EntityKind::parse(&request.entity_type)?;
+        let mut new = Self::new(&request.name, kind, request.metadata)?;
+        if let Some(aliases) = request.aliases {
+            let mut all = new.aliases.clone();
+            all.extend(aliases);
+            new.set_aliases(all)?;
+        }
+        if request.notes.is_some() {
+            new.set_notes(request.notes)?;
+        }
+        Ok(new)
+    }
+}
+
+/// A name as people type it: trimmed, required, bounded.
+pub fn checked_name(raw: &str) -> Result<String, ApiError> {
+    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return Err(ApiError::bad_request("name_required", "Enter entity name"));
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(ApiError::validation(format!("A name must be at most {NAME_MAX} characters")));
+    }
+    Ok(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn names_are_trimmed_and_required() {
+        assert_eq!(checked_name("  Claire   Martin ").unwrap(), "Claire Martin");
+        assert_eq!(checked_name("   ").unwrap_err().code(), "name_required");
+    }
+
+    #[test]
+    fn empty_notes_and_lists_are_left_out() {
+        let new = NewEntity::new(
+            "Mont Blanc",
+            EntityKind::Location,
+            Some(json!({"category": "mountain", "visitedDates": [], "notes": "  ", "aliases": ["", "le Mont"]})),
+        )
+        .unwrap();
+        assert!(new.notes.is_none());
+        assert!(!new.metadata.contains_key("visitedDates"));
+        assert_eq!(new.aliases, vec!["le Mont"]);
+    }
+
+    #[test]
+    fn a_person_is_a_friend_by_default() {
+        let new = NewEntity::new("Leo", EntityKind::Person, None).unwrap();
+        assert_eq!(new.metadata["category"], "friend");
+        let sister = NewEntity::new("Anna", EntityKind::Person, Some(json!({"category": "sister"}))).unwrap();
+        assert_eq!(sister.metadata["category"], "sister");
+    }
+
+    #[test]
+    fn unknown_types_are_refused() {
+        assert_eq!(EntityKind::parse("planet").unwrap_err().code(), "invalid_entity_type");
+        assert_eq!(EntityKind::parse("lifePeriod").unwrap(), EntityKind::LifePeriod);
+    }
+}
