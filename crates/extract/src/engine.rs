@@ -351,6 +351,132 @@ const PAST_VERBS: &[&str] = &[
     "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves",
     "hates", "knows", "wants", "lives", "works",
 ];
+/// Verbs after which a concrete noun is usually a thing that matters.
+const GIFT_VERBS: &[&str] = &[
+    "gave",
+    "given",
+    "bought",
+    "found",
+    "kept",
+    "inherited",
+    "lent",
+    "knitted",
+    "sewed",
+    "offert",
+    "offerte",
+    "donne",
+    "donnee",
+    "achete",
+    "retrouve",
+    "garde",
+    "herite",
+    "prete",
+    "tricote",
+    "fabrique",
+    "ressorti",
+    "treasure",
+    "restored",
+    "repaired",
+    "fixed",
+    "repare",
+    "restaure",
+];
+/// Determiners between such a verb and its object.
+const SIMPLE_DETS: &[&str] = &[
+    "a", "an", "the", "my", "his", "her", "their", "our", "un", "une", "le", "la", "l'", "les",
+    "mon", "ma", "mes", "son", "sa", "ses", "notre", "leur", "des",
+];
+/// Things given or found that are not keepsakes: food, time, words.
+const FOOD_AND_SUCH: &[&str] = &[
+    "cake",
+    "pie",
+    "bread",
+    "lunch",
+    "dinner",
+    "breakfast",
+    "coffee",
+    "tea",
+    "wine",
+    "beer",
+    "pizza",
+    "sandwich",
+    "sandwiches",
+    "chocolate",
+    "chocolates",
+    "flowers",
+    "money",
+    "cash",
+    "time",
+    "speech",
+    "hug",
+    "kiss",
+    "lift",
+    "ride",
+    "hand",
+    "call",
+    "seat",
+    "way",
+    "answer",
+    "advice",
+    "chance",
+    "job",
+    "place",
+    "room",
+    "table",
+    "parking",
+    "space",
+    "courage",
+    "strength",
+    "gateau",
+    "repas",
+    "diner",
+    "dejeuner",
+    "cafe",
+    "the",
+    "vin",
+    "biere",
+    "fleurs",
+    "argent",
+    "temps",
+    "discours",
+    "bisou",
+    "coup",
+    "main",
+    "appel",
+    "place",
+    "chemin",
+    "reponse",
+    "conseil",
+    "conseils",
+    "travail",
+    "emploi",
+    "courage",
+    "force",
+    "croissant",
+    "croissants",
+    "bonbons",
+    "glace",
+    "soupe",
+    "pain",
+    "idea",
+    "idee",
+    "moment",
+    "minute",
+    "minutes",
+    "heure",
+    "hour",
+    "hours",
+    "heures",
+    "news",
+    "nouvelles",
+    "lesson",
+    "lecon",
+    "smile",
+    "sourire",
+    "look",
+    "regard",
+];
+
 /// Containers: in "a box of photos" the photos are the thing that matters.
 const CONTAINERS: &[&str] = &[
     "box", "shoebox", "tin", "bag", "suitcase", "crate", "drawer", "boite", "carton", "sac",
@@ -2407,6 +2533,34 @@ impl<'a> Cx<'a> {
                 && !doc.f(t).ends_with("ly")
         };
         for i in 1..n {
+            // A gift, a find, a keepsake: "gave me a scarf", "found his pipe", "m'a offert un
+            // mug". The noun need not be in the lexicon.
+            if GIFT_VERBS.contains(&doc.f(i - 1)) && self.next(i - 1) == Some(i) {
+                let mut j = i;
+                // An indirect object: "gave me", "m'a offert" (the pronoun comes before in French).
+                if matches!(doc.f(j), "me" | "him" | "her" | "us" | "them") {
+                    j += 1;
+                }
+                if j < n && doc.toks[j].gap == 0 && SIMPLE_DETS.contains(&doc.f(j)) {
+                    let mut k = j + 1;
+                    let mut adjs = 0;
+                    while k < n && doc.toks[k].gap == 0 && OBJECT_ADJ.contains(&doc.f(k)) {
+                        adjs += 1;
+                        k += 1;
+                    }
+                    if k < n
+                        && doc.toks[k].gap == 0
+                        && plain_noun(self, k)
+                        && !FOOD_AND_SUCH.contains(&doc.f(k))
+                        && !(k + 1 < n
+                            && doc.toks[k + 1].gap == 0
+                            && doc.toks[k + 1].kind == TokKind::Word
+                            && !self.is_stop(k + 1))
+                    {
+                        found.push((k, if adjs > 0 { 0.62 } else { 0.57 }));
+                    }
+                }
+            }
             // English: owner 's [adj]* noun
             if doc.toks[i].kind == TokKind::Clitic && doc.f(i) == "'s" && is_owner(self, i - 1) {
                 let mut j = i + 1;
