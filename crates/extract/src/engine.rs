@@ -351,9 +351,32 @@ const PAST_VERBS: &[&str] = &[
     "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves",
     "hates", "knows", "wants", "lives", "works",
 ];
+/// Instruments: an activity when played, a thing when owned.
+const INSTRUMENTS: &[&str] = &[
+    "piano",
+    "guitar",
+    "guitare",
+    "violin",
+    "violon",
+    "cello",
+    "violoncelle",
+    "drums",
+    "flute",
+    "flûte",
+    "harp",
+    "harpe",
+    "accordion",
+    "accordeon",
+    "ukulele",
+    "saxophone",
+    "trumpet",
+];
+
 /// Verbs after which a concrete noun is usually a thing that matters.
 const GIFT_VERBS: &[&str] = &[
     "gave",
+    "sent",
+    "envoye",
     "given",
     "bought",
     "found",
@@ -671,6 +694,8 @@ const PRETEND: &[&str] = &[
 ];
 const OBJECT_VERBS: &[&str] = &[
     "gave",
+    "sent",
+    "envoye",
     "give",
     "given",
     "bought",
@@ -1700,6 +1725,19 @@ impl<'a> Cx<'a> {
                 return;
             }
         }
+        // "Yuki, my pen pal in Osaka": a name then, after a comma, the writer's relation.
+        if let Some(j) = next
+            && self.doc.toks[j].gap & gap::COMMA != 0
+            && MY.contains(&self.f(j))
+            && self.next(j).is_some_and(|k| {
+                self.kin_end[k].is_some()
+                    || self.next(k).is_some_and(|k2| self.kin_end[k2].is_some())
+                    || matches!(self.f(k), "pen" | "correspondante" | "correspondant")
+            })
+        {
+            self.emit(a, b, EntityType::Person, 0.8, None, 3);
+            return;
+        }
         // "s'appelle Sonia", "named Biscuit".
         if matches!(
             pw.as_str(),
@@ -1956,6 +1994,13 @@ impl<'a> Cx<'a> {
         if firstname.is_some() || person_prep {
             let s = if firstname == Some(false) { 0.86 } else { 0.8 };
             self.emit(a, b, EntityType::Person, s, None, 3);
+            return;
+        }
+        // "a view of the Forth": after "the", a name is a place or a thing, not a person.
+        if self.is_det(&pw) && !MY.contains(&pw.as_str()) && firstname.is_none() {
+            if matches!(p2w.as_str(), "of" | "de" | "du") {
+                self.emit(a, b, EntityType::Location, 0.5, None, 1);
+            }
             return;
         }
         if next.is_some_and(|j| {
@@ -2270,7 +2315,10 @@ impl<'a> Cx<'a> {
                     };
                     accepted_emotions.push(h.b);
                     let first = self.f(h.a);
-                    let name = if matches!(first, "i" | "j'" | "je") {
+                    // "pleine d'espoir", "le trac", "sense of loss": the feeling's own word.
+                    let lemma_inside = h.b > h.a
+                        && (h.a..=h.b).any(|t| self.f(t) == crate::fold::fold(&canon_name));
+                    let name = if matches!(first, "i" | "j'" | "je") || lemma_inside {
                         canon_name
                     } else {
                         surface
@@ -2302,6 +2350,41 @@ impl<'a> Cx<'a> {
                     if e.ctx && !self.any_before(h.a, 2, ACTIVITY_CONTEXT) {
                         continue;
                     }
+                    // An instrument owned and described is a thing: "Grandma's old piano",
+                    // "le vieux piano de Mamie".
+                    if h.a == h.b && INSTRUMENTS.contains(&self.f(h.a)) {
+                        let as_object = LexEntry {
+                            kind: LexKind::Object,
+                            weak: false,
+                            ..e
+                        };
+                        let obj = self.object_score(h.a, h.b, as_object);
+                        let played = self.any_before(
+                            h.a,
+                            3,
+                            &[
+                                "play", "played", "playing", "plays", "jouer", "joue", "jouais",
+                                "lesson", "lessons", "cours",
+                            ],
+                        );
+                        if obj >= 0.7 && !played {
+                            self.push(Mention {
+                                a: h.a,
+                                b: h.b,
+                                ty: EntityType::Object,
+                                name: surface,
+                                canon: None,
+                                score: obj,
+                                rel: None,
+                                links: Vec::new(),
+                                prio: 2,
+                                fuzzy: false,
+                                alts: Vec::new(),
+                                alt_canons: Vec::new(),
+                            });
+                            continue;
+                        }
+                    }
                     let mut score = if e.verb { 0.7 } else { 0.78 };
                     if self.doc.toks[h.a].line == 0 && self.doc.toks[h.a].sent_start {
                         // A title word: often the topic rather than something done.
@@ -2323,6 +2406,18 @@ impl<'a> Cx<'a> {
                     });
                 }
                 LexKind::Period => {
+                    // Someone else's event: "Fiona's wedding", "au mariage de Fanny".
+                    let others = self.prev(h.a).is_some_and(|p| {
+                        self.f(p) == "'s" && p > 0 && self.person_tok[p - 1] && !self.kin_tok[p - 1]
+                    }) || self.next(h.b).is_some_and(|d| {
+                        matches!(self.f(d), "de" | "d'" | "of")
+                            && self
+                                .next(d)
+                                .is_some_and(|o| self.person_tok[o] && !self.kin_tok[o])
+                    });
+                    if others {
+                        continue;
+                    }
                     if e.ctx {
                         let pw = self.prev_f(h.a).unwrap_or("");
                         let ppw = self.prev(h.a).and_then(|p| self.prev_f(p)).unwrap_or("");

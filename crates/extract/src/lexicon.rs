@@ -170,6 +170,9 @@ const BLOCK_EN: &[&str] = &[
     "swimming pool",
     "skate park",
     "driving lesson",
+    "flat hunting",
+    "house hunting",
+    "job hunting",
 ];
 const BLOCK_FR: &[&str] = &[
     "maison de retraite",
