@@ -1009,16 +1009,24 @@ impl<'a> Cx<'a> {
 
     /// Links a name, remembering the answer for the rest of the memory (names repeat).
     fn cached_link(&self, name: &str, ty: EntityType, fuzzy: bool) -> Vec<Cand> {
-        if self.m.is_empty() {
+        if !self.m.has_type(ty) {
             return Vec::new();
         }
-        let key = (ty, fuzzy, name.to_string());
-        if let Some(c) = self.link_cache.borrow().get(&key) {
+        self.cached_link_key(name_key(name), ty, fuzzy)
+    }
+
+    /// [`Cx::cached_link`] for a name already in key form.
+    fn cached_link_key(&self, key: String, ty: EntityType, fuzzy: bool) -> Vec<Cand> {
+        if !self.m.has_type(ty) {
+            return Vec::new();
+        }
+        let k = (ty, fuzzy, key);
+        if let Some(c) = self.link_cache.borrow().get(&k) {
             return c.clone();
         }
         let mut c = Vec::new();
-        self.m.link(name, ty, fuzzy, &mut c);
-        self.link_cache.borrow_mut().insert(key, c.clone());
+        self.m.link_key(&k.2, ty, fuzzy, &mut c);
+        self.link_cache.borrow_mut().insert(k, c.clone());
         c
     }
 
@@ -1646,7 +1654,11 @@ impl<'a> Cx<'a> {
         let next = self.next(b);
         let nw = next.map(|j| self.f(j).to_string()).unwrap_or_default();
         let single = a == b;
-        let key = name_key(self.text(a, b));
+        let key = if (a..=b).any(|t| self.kinds[t] & 4 != 0) {
+            name_key(self.text(a, b))
+        } else {
+            String::new()
+        };
         let rel: Option<String>;
 
         // Known span exactly? Then known_hits made it.
@@ -2676,11 +2688,13 @@ impl<'a> Cx<'a> {
                 }
             }
             // French: [det] [adj] noun de [ma|mon] owner
-            if self.lang == Lang::Fr && plain_noun(self, i) {
+            if self.lang == Lang::Fr
+                && self
+                    .next(i)
+                    .is_some_and(|d| matches!(doc.f(d), "de" | "d'"))
+                && plain_noun(self, i)
+            {
                 let Some(d) = self.next(i) else { continue };
-                if !matches!(doc.f(d), "de" | "d'") {
-                    continue;
-                }
                 let Some(mut o) = self.next(d) else { continue };
                 if MY.contains(&doc.f(o)) {
                     let Some(o2) = self.next(o) else { continue };
@@ -3011,13 +3025,13 @@ impl<'a> Cx<'a> {
             }
             if let Some(c) = m.canon
                 && matches!(m.ty, EntityType::Activity | EntityType::Emotion)
+                && self.m.has_type(m.ty)
             {
                 let cn = &self.ll.canon[c as usize];
                 if name_key(cn) != name_key(&m.name) {
                     self.m.link(cn, m.ty, false, &mut cands);
                 }
             }
-            // Objects: also the surface words ("Polaroid" -> "the Polaroid").
             cands.sort_by(|x, y| {
                 y.conf
                     .partial_cmp(&x.conf)

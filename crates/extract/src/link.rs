@@ -411,8 +411,17 @@ impl Matcher {
         if self.per_type[type_index(ty)] == 0 {
             return;
         }
-        let key = name_key(name);
-        if key.is_empty() {
+        self.link_key(&name_key(name), ty, fuzzy, out);
+    }
+
+    /// Whether the writer has any entity of type `ty`.
+    pub(crate) fn has_type(&self, ty: EntityType) -> bool {
+        self.per_type[type_index(ty)] > 0
+    }
+
+    /// [`Matcher::link`] for a name already in [`name_key`] form.
+    pub(crate) fn link_key(&self, key: &str, ty: EntityType, fuzzy: bool, out: &mut Vec<Cand>) {
+        if key.is_empty() || self.per_type[type_index(ty)] == 0 {
             return;
         }
         let same = |ei: u32| self.ents[ei as usize].entity_type == ty;
@@ -426,7 +435,7 @@ impl Matcher {
                 out.push(Cand { ent, conf, reason });
             }
         };
-        if let Some(list) = self.by_key.get(&key) {
+        if let Some(list) = self.by_key.get(key) {
             for &(ei, via) in list {
                 if same(ei) {
                     let (conf, r) = match via {
@@ -439,9 +448,9 @@ impl Matcher {
             }
         }
         let core = if ty == EntityType::Person {
-            strip_titles(&key)
+            strip_titles(key)
         } else {
-            key.as_str()
+            key
         };
         if core != key
             && let Some(list) = self.by_key.get(core)
