@@ -286,10 +286,6 @@ const EMOTION_CONTEXT: &[&str] = &[
     "aussi",
     "as",
     "entre",
-    "of",
-    "with",
-    "de",
-    "d'",
     "sheer",
     "pure",
     "tout",
@@ -1115,6 +1111,15 @@ impl<'a> Cx<'a> {
         for h in &hits {
             let ent = &self.m.ents[h.ent as usize];
             let ty = ent.entity_type;
+            // A modifier of a thing: "fishing rods", "wedding dress" are objects, not the
+            // writer's fishing or wedding.
+            if matches!(ty, EntityType::Activity | EntityType::LifePeriod)
+                && self.next(h.b).is_some_and(|j| {
+                    self.doc.toks[j].gap == 0 && self.kinds[j] & 4 != 0 && !self.doc.toks[j].cap
+                })
+            {
+                continue;
+            }
             let all_lower = (h.a..=h.b).all(|t| !self.doc.toks[t].cap);
             let mut score = match h.via {
                 Via::Name => 0.95,
@@ -1441,6 +1446,15 @@ impl<'a> Cx<'a> {
                     || (v.ends_with("ed") && v.len() > 3))
         });
         match self.lex.firstnames.get(w) {
+            // "Ravi." alone is a feeling (ravi), not Ravi.
+            Some(false)
+                if in_lexicon
+                    && self
+                        .next(i)
+                        .is_none_or(|j| self.doc.toks[j].gap & gap::COMMA != 0) =>
+            {
+                return false;
+            }
             Some(false) => return true,
             Some(true)
                 if verb_next
@@ -1736,6 +1750,34 @@ impl<'a> Cx<'a> {
                 self.emit(start, b, EntityType::Location, 0.78, None, 3);
                 return;
             }
+        }
+        // "a first pressing of Rumours", "un exemplaire de Dune": a named work.
+        if matches!(pw.as_str(), "of" | "de" | "d'")
+            && matches!(
+                p2w.as_str(),
+                "copy"
+                    | "pressing"
+                    | "edition"
+                    | "exemplaire"
+                    | "pressage"
+                    | "edition"
+                    | "album"
+                    | "disque"
+                    | "record"
+                    | "cd"
+                    | "dvd"
+                    | "vinyl"
+                    | "vinyle"
+                    | "tome"
+                    | "volume"
+                    | "recording"
+                    | "enregistrement"
+                    | "score"
+                    | "partition"
+            )
+        {
+            self.emit(a, b, EntityType::Object, 0.7, None, 3);
+            return;
         }
         // "Yuki, my pen pal in Osaka": a name then, after a comma, the writer's relation.
         if let Some(j) = next
@@ -2659,6 +2701,9 @@ impl<'a> Cx<'a> {
                         && doc.toks[k].gap == 0
                         && plain_noun(self, k)
                         && !FOOD_AND_SUCH.contains(&doc.f(k))
+                        && !self
+                            .next(k)
+                            .is_some_and(|x| matches!(doc.f(x), "of" | "de" | "d'"))
                         && !(k + 1 < n
                             && doc.toks[k + 1].gap == 0
                             && doc.toks[k + 1].kind == TokKind::Word
