@@ -1760,7 +1760,6 @@ impl<'a> Cx<'a> {
                     | "edition"
                     | "exemplaire"
                     | "pressage"
-                    | "edition"
                     | "album"
                     | "disque"
                     | "record"
