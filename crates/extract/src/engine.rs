@@ -2653,7 +2653,11 @@ impl<'a> Cx<'a> {
         if self.before(a, 6).any(|j| OBJECT_VERBS.contains(&self.f(j))) {
             s += 0.2;
         }
-        if self.doc.toks[a].line == 0 && !self.title_case && !e.weak {
+        // Named in the title and again in the story: the memory is about it.
+        let head = self.f(b);
+        let in_title = (0..self.n()).any(|t| self.doc.toks[t].line == 0 && self.f(t) == head);
+        let in_body = (0..self.n()).any(|t| self.doc.toks[t].line > 0 && self.f(t) == head);
+        if in_title && in_body && !self.title_case {
             s += 0.15;
         }
         s.min(0.92)
