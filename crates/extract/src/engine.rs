@@ -114,6 +114,8 @@ struct Cx<'a> {
     placed: Vec<bool>,
     /// Tokens covered by person mentions.
     person_tok: Vec<bool>,
+    /// Tokens of sentences written in capitals ("WE WON THE LEAGUE"): capitals say nothing there.
+    shout: Vec<bool>,
     /// Capitalised tokens that may still be read as content words ("Marathon" in "the Edinburgh
     /// Marathon").
     cap_ok: Vec<bool>,
@@ -1032,11 +1034,17 @@ impl<'a> Cx<'a> {
 
     /// A capitalised word, stop words included (inside a name: "The Remains of the Day").
     fn cap_any(&self, i: usize) -> bool {
+        if self.shout[i] {
+            return false;
+        }
         let t = &self.doc.toks[i];
         t.kind == TokKind::Word && t.cap && t.end - t.start >= 2 && self.f(i) != "i"
     }
 
     fn cap_word(&self, i: usize) -> bool {
+        if self.shout[i] {
+            return false;
+        }
         let t = &self.doc.toks[i];
         t.kind == TokKind::Word && t.cap && !self.is_stop(i) && t.end - t.start >= 2
     }
@@ -1381,6 +1389,11 @@ impl<'a> Cx<'a> {
 
     /// The next word is a verb that takes a subject: "Jas broke", "Yanis avait", "Léna a".
     fn subject_verb_next(&self, i: usize) -> bool {
+        // Past the rest of a hyphenated name ("Min-ji a posé").
+        let mut i = i;
+        while i + 1 < self.n() && self.doc.toks[i + 1].hyph_prev {
+            i += 1;
+        }
         let Some(j) = self.next(i) else { return false };
         if self.doc.toks[j].cap {
             return false;
@@ -1389,6 +1402,11 @@ impl<'a> Cx<'a> {
         match self.lang {
             Lang::En => {
                 PAST_VERBS.contains(&v)
+                    || (v.ends_with("ed")
+                        && v.len() > 4
+                        && !["tion", "ment", "ness", "ity", "ance", "ence", "ing", "ship"]
+                            .iter()
+                            .any(|s| self.f(i).ends_with(s)))
                     || matches!(
                         v,
                         "was"
@@ -1748,6 +1766,25 @@ impl<'a> Cx<'a> {
                     .is_some_and(|c| c.pre && !c.post);
                 let start = if naming { q } else { a };
                 self.emit(start, b, EntityType::Location, 0.78, None, 3);
+                return;
+            }
+        }
+        // "the Van Gogh exhibition", "Exposition Monet": an artist.
+        let show_words = [
+            "exhibition",
+            "exhibit",
+            "retrospective",
+            "exposition",
+            "expo",
+        ];
+        if show_words.contains(&nw.as_str()) || show_words.contains(&pw.as_str()) {
+            let start = if matches!(self.f(a), "the" | "le" | "la" | "les") {
+                a + 1
+            } else {
+                a
+            };
+            if start <= b {
+                self.emit(start, b, EntityType::Person, 0.7, None, 3);
                 return;
             }
         }
@@ -3290,6 +3327,31 @@ fn object_words(key: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_string)
 }
 
+/// Marks the tokens of sentences written in capitals.
+fn shouted(doc: &Doc<'_>) -> Vec<bool> {
+    let n = doc.toks.len();
+    let mut out = vec![false; n];
+    let mut start = 0;
+    while start < n {
+        let mut end = start + 1;
+        while end < n && doc.toks[end].gap & gap::STOP == 0 {
+            end += 1;
+        }
+        let words: Vec<&crate::token::Tok> = doc.toks[start..end]
+            .iter()
+            .filter(|t| t.kind == TokKind::Word && !t.digit && t.end - t.start >= 2)
+            .collect();
+        let upper = words.iter().filter(|t| t.upper).count();
+        if words.len() >= 2 && upper * 5 >= words.len() * 4 {
+            for o in &mut out[start..end] {
+                *o = true;
+            }
+        }
+        start = end;
+    }
+    out
+}
+
 /// Runs the whole extraction for one memory.
 pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     let title = clip(mem.title);
@@ -3335,6 +3397,7 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
         strong: vec![false; n],
         placed: vec![false; n],
         person_tok: vec![false; n],
+        shout: shouted(&doc),
         cap_ok: vec![false; n],
         mid_caps: Default::default(),
         link_cache: Default::default(),
