@@ -185,3 +185,20 @@ fn matcher_is_reusable_and_matches_are_ranked() {
         );
     }
 }
+
+#[test]
+fn kin_word_with_a_describing_word_and_hyphenated_categories() {
+    let known = [
+        person(1941, "Nia", &[], "sister"),
+        person(1302, "Hollie", &[], "best-friend"),
+        person(1311, "Bramble", &[], "companion-animal"),
+    ];
+    let rs = run_known(
+        "Day\nWatched my little sister graduate, rang my best friend, walked my dog.",
+        En,
+        &known,
+    );
+    linked(&rs, 1941);
+    linked(&rs, 1302);
+    linked(&rs, 1311);
+}

@@ -259,3 +259,37 @@ fn lowercase_writers() {
     assert_has(&rs, Emotion, "anxious");
     assert_has(&rs, LifePeriod, "new job");
 }
+
+#[test]
+fn capitals_in_shouted_sentences_say_nothing() {
+    let rs = run(
+        "WE WON\nOUR TEAM WON THE LEAGUE!!! Coach Ellis cried. SO HAPPY.",
+        En,
+    );
+    assert_has(&rs, Person, "Ellis");
+    assert_has(&rs, Emotion, "happy");
+    assert_not(&rs, "LEAGUE");
+    assert_not(&rs, "TEAM");
+}
+
+#[test]
+fn things_owned_or_given_outside_the_lexicon() {
+    let rs = run(
+        "Shed\nFound Grandad's old toolbox. Dad gave me a compass he carried in the war.",
+        En,
+    );
+    assert_has(&rs, Object, "toolbox");
+    assert_has(&rs, Object, "compass");
+    let rs = run("Grenier\nJ'ai retrouvé le vieux chapeau de Papy.", Fr);
+    assert_has(&rs, Object, "chapeau");
+    // Food, favours and places are not keepsakes.
+    let rs = run(
+        "Lunch\nShe gave me a lift and bought me a cake at Mum's house.",
+        En,
+    );
+    assert!(
+        rs.iter().all(|r| r.extracted_type != Object),
+        "{}",
+        crate::show(&rs)
+    );
+}
