@@ -1750,7 +1750,10 @@ impl<'a> Cx<'a> {
             return;
         }
         // "un pub de Portree", "the port of Dover": a place word, then de/of and the name.
-        if matches!(pw.as_str(), "de" | "d'" | "of" | "du") && !self.doc.toks[a].sent_start {
+        if matches!(pw.as_str(), "de" | "d'" | "of" | "du")
+            && !self.doc.toks[a].sent_start
+            && firstname.is_none()
+        {
             let cue = p2.is_some_and(|q| {
                 !self.doc.toks[q].cap
                     && self.lex.cues.contains_key(self.f(q))
@@ -2170,6 +2173,10 @@ impl<'a> Cx<'a> {
             }
             let w = self.f(p);
             if matches!(w, "de" | "des" | "du" | "d'" | "la") {
+                // "l'atelier de Sophie" is Sophie's workshop, not a place named Sophie.
+                if self.lex.firstnames.contains_key(self.f(a)) && a == b {
+                    break;
+                }
                 k = p;
                 continue;
             }
@@ -2390,9 +2397,16 @@ impl<'a> Cx<'a> {
                         continue;
                     }
                     let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
-                    let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT)
-                        || coord
-                        || self.doc.toks[h.a].sent_start && self.next(h.b).is_none();
+                    // A short verbless sentence ending on the feeling: "Sunburnt and content."
+                    let sentence_len = {
+                        let mut s0 = h.a;
+                        while let Some(p) = self.prev(s0) {
+                            s0 = p;
+                        }
+                        h.b + 1 - s0
+                    };
+                    let closing = self.next(h.b).is_none() && sentence_len <= 4;
+                    let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT) || coord || closing;
                     if e.ctx && !ctx {
                         continue;
                     }
@@ -2525,8 +2539,18 @@ impl<'a> Cx<'a> {
                                 | "depuis"
                                 | "in"
                         ) || MY.contains(&ppw)
-                            || (matches!(pw, "la" | "le")
-                                && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0));
+                            || (matches!(pw, "la" | "le" | "l'" | "the")
+                                && matches!(
+                                    ppw,
+                                    "apres"
+                                        | "avant"
+                                        | "depuis"
+                                        | "pendant"
+                                        | "after"
+                                        | "since"
+                                        | "before"
+                                        | "during"
+                                ));
                         let school_year = matches!(
                             self.ll.canon[e.idx as usize].as_str(),
                             "seconde"
