@@ -143,8 +143,8 @@ const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
 const PLACE_PREPS: &[&str] = &[
     "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside",
     "up", "on", "devant", "derriere", "behind", "opposite", "beside", "past", "pres", "inside",
-    "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis", "vers", "jusqu'",
-    "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
+    "down", "along", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis",
+    "vers", "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
 ];
 const PERSON_PREPS: &[&str] = &[
     "with",
@@ -409,6 +409,16 @@ const SIMPLE_DETS: &[&str] = &[
 ];
 /// Things given or found that are not keepsakes: food, time, words.
 const FOOD_AND_SUCH: &[&str] = &[
+    "loaf",
+    "loaves",
+    "miche",
+    "baguette",
+    "cookies",
+    "biscuits",
+    "muffins",
+    "scones",
+    "brownies",
+    "casserole",
     "cake",
     "pie",
     "bread",
@@ -1771,6 +1781,17 @@ impl<'a> Cx<'a> {
                 self.emit(start, b, EntityType::Location, 0.78, None, 3);
                 return;
             }
+        }
+        // "Found a Penny Red", "un vieux Leica": a name after an indefinite article is a thing.
+        // (The raw word: a folded "a" may be the French "à".)
+        let indef = |t: Option<usize>| {
+            t.is_some_and(|t| matches!(self.doc.raw(t), "a" | "an" | "un" | "une"))
+        };
+        let indefinite = (self.lang == Lang::En || pw != "a")
+            && (indef(prev) || (OBJECT_ADJ.contains(&pw.as_str()) && (indef(p2) || p2w == "'s")));
+        if indefinite && !self.lex.titles.contains(first.as_str()) && self.kin_end[a].is_none() {
+            self.emit(a, b, EntityType::Object, 0.6, None, 2);
+            return;
         }
         // "the Van Gogh exhibition", "Exposition Monet": an artist.
         let show_words = [
