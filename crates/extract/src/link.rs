@@ -227,11 +227,16 @@ impl Matcher {
             if pat.trim().is_empty() {
                 return;
             }
-            let i = *pat_index.entry(pat.clone()).or_insert_with(|| {
-                patterns.push(pat);
-                targets.push(Vec::new());
-                targets.len() - 1
-            });
+            let i = match pat_index.get(&pat) {
+                Some(&i) => i,
+                None => {
+                    let i = targets.len();
+                    pat_index.insert(pat.clone(), i);
+                    patterns.push(pat);
+                    targets.push(Vec::new());
+                    i
+                }
+            };
             if !targets[i].iter().any(|x| x.ent == t.ent) {
                 targets[i].push(t);
             }
