@@ -1515,9 +1515,12 @@ impl<'a> Cx<'a> {
         if let Some(j) = self.next(i)
             && matches!(self.f(j), "and" | "et")
             && self.next(j).is_some_and(|k| {
-                self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k))
+                (self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k)))
+                    // "Priya and I", "Léa et moi"
+                    || (self.doc.raw(k) == "I" || self.f(k) == "moi")
             })
             && !in_lexicon
+            && !self.lex.cues.contains_key(w)
         {
             return true;
         }
