@@ -15,6 +15,10 @@ fn names_at_sentence_start() {
     assert_has(&rs, Person, "Rose");
     // Ordinary sentence openers are not names.
     assert_not(&rs, "Band");
+    // An unusual name starting a sentence, known by what follows it.
+    let rs = run("Day\nNgozi and I went out. Jas broke a string.", En);
+    assert_has(&rs, Person, "Ngozi");
+    assert_has(&rs, Person, "Jas");
     let rs = run(
         "Match\nVictoire a marqué le dernier but. Bizarre sensation.",
         Fr,
