@@ -356,7 +356,8 @@ impl Matcher {
     }
 
     /// Extracts the entities of one memory and links them to this writer's existing entities.
-    /// Results are in text order. Never panics, whatever the input.
+    /// Results are in text order. Never panics, whatever the input; text beyond the first MiB
+    /// of the title or of the details is ignored.
     pub fn extract(&self, memory: &MemoryText<'_>) -> Vec<ValidationResult> {
         crate::engine::run(self, memory)
     }
