@@ -1723,6 +1723,7 @@ impl<'a> Cx<'a> {
             && lex.titles.contains(pw.as_str())
             && !self.doc.toks[p].cap
             && pw.len() > 2
+            && self.doc.toks[a].gap == 0
         {
             self.emit(p, b, EntityType::Person, 0.88, None, 3);
             return;
@@ -2058,7 +2059,8 @@ impl<'a> Cx<'a> {
                 .all(|c| c.is_ascii_digit() || c.is_uppercase());
         if code {
             if single
-                && (self.is_place_prep(&pw) || matches!(pw.as_str(), "the" | "le" | "du" | "on"))
+                && (self.is_place_prep(&pw)
+                    || matches!(pw.as_str(), "the" | "le" | "la" | "l'" | "du" | "on"))
             {
                 self.emit(a, b, EntityType::Location, 0.7, None, 2);
             }
@@ -2429,7 +2431,9 @@ impl<'a> Cx<'a> {
                         }
                         h.b + 1 - s0
                     };
-                    let closing = self.next(h.b).is_none() && sentence_len <= 4;
+                    let closing = self.next(h.b).is_none()
+                        && sentence_len <= 4
+                        && self.doc.toks[h.a].line > 0;
                     let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT) || coord || closing;
                     if e.ctx && !ctx {
                         continue;

@@ -173,8 +173,12 @@ const BLOCK_EN: &[&str] = &[
     "flat hunting",
     "house hunting",
     "job hunting",
+    "surprise party",
+    "surprise birthday",
 ];
 const BLOCK_FR: &[&str] = &[
+    "fête surprise",
+    "soirée surprise",
     "maison de retraite",
     "l'été prochain",
     "l'été dernier",
