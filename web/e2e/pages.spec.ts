@@ -3,8 +3,8 @@ import { dismissOverlays, expect, expectAccessible, signUp, test } from "./suppo
 const signedInPages: [string, string][] = [
   ["/", "Dashboard"],
   ["/memories", "Memories"],
-  ["/memories/1", "Memory"],
-  ["/memories/1/edit", "Edit memory"],
+  ["/memories/1", "Memory not found"],
+  ["/memories/1/edit", "Memory not found"],
   ["/timeline", "Timeline"],
   ["/entities", "Entities"],
   ["/entities/people", "People"],

@@ -115,8 +115,8 @@ describe("signed-in routes", () => {
 
   it.each([
     ["/memories", "Memories"],
-    ["/memories/7", "Memory"],
-    ["/memories/7/edit", "Edit memory"],
+    ["/memories/7", "Memory not found"],
+    ["/memories/7/edit", "Memory not found"],
     ["/timeline", "Timeline"],
     ["/entities", "Entities"],
     ["/entities/people", "People"],

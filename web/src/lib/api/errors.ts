@@ -1,7 +1,22 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "./client";
 
-const translatedCodes = ["unauthorized", "not_found", "validation_failed", "consent_required"] as const;
+const translatedCodes = [
+  "unauthorized",
+  "not_found",
+  "validation_failed",
+  "consent_required",
+  "title_required",
+  "details_required",
+  "invalid_date",
+  "invalid_photo",
+  "unknown_entity",
+  "entity_required",
+  "invalid_action",
+  "entity_exists",
+  "invalid_file_type",
+  "file_too_large",
+] as const;
 type TranslatedCode = (typeof translatedCodes)[number];
 
 function isTranslatedCode(code: string | null): code is TranslatedCode {

@@ -14,3 +14,18 @@ export type ErrorBody = Schemas["ErrorBody"];
 export type Language = "en" | "fr";
 /** Themes (SPEC §1). */
 export type Theme = "light" | "dark";
+
+export type Memory = Schemas["Memory"];
+export type MemoryEntity = Schemas["MemoryEntity"];
+export type MemoryPage = Schemas["MemoryPage"];
+export type MemoryEntityLink = Schemas["MemoryEntityLink"];
+export type CreateMemoryRequest = Schemas["CreateMemoryRequest"];
+export type CreateMemoryResponse = Schemas["CreateMemoryResponse"];
+export type UpdateMemoryRequest = Schemas["UpdateMemoryRequest"];
+export type ValidationResult = Schemas["ValidationResult"];
+export type EntityMatch = Schemas["EntityMatch"];
+export type ConfirmedEntity = Schemas["ConfirmedEntity"];
+export type ConfirmEntitiesResponse = Schemas["ConfirmEntitiesResponse"];
+export type Entity = Schemas["Entity"];
+export type CreateEntityRequest = Schemas["CreateEntityRequest"];
+export type UploadedPhoto = Schemas["UploadedPhoto"];

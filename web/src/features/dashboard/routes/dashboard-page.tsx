@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { NewMemoryButton } from "@/components/memory-form/create-memory-dialog";
 import { PageHeading } from "@/components/page-heading";
 
 export function DashboardPage() {
   const { t } = useTranslation();
-  return <PageHeading title={t("titles.dashboard")} />;
+  return (
+    <PageHeading title={t("titles.dashboard")}>
+      <NewMemoryButton />
+    </PageHeading>
+  );
 }

@@ -1,7 +1,222 @@
+import { ArrowDownUp, BookOpen, SearchX, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { EntityCombobox } from "@/components/entity-combobox";
+import { NewMemoryButton } from "@/components/memory-form/create-memory-dialog";
 import { PageHeading } from "@/components/page-heading";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api/errors";
+import type { Memory } from "@/lib/api/types";
+import { useEntities } from "@/lib/entities/get-entities";
+import { useMemories } from "@/lib/memories/get-memories";
+import type { MemoryListParams } from "@/lib/memories/keys";
+import { DeleteMemoryDialog } from "../components/delete-memory-dialog";
+import { MemoryCard } from "../components/memory-card";
 
+const sorts = {
+  eventDesc: { sortBy: "eventDate", sortOrder: "desc" },
+  eventAsc: { sortBy: "eventDate", sortOrder: "asc" },
+  createdDesc: { sortBy: "createdAt", sortOrder: "desc" },
+  createdAsc: { sortBy: "createdAt", sortOrder: "asc" },
+} as const;
+type SortName = keyof typeof sorts;
+
+/** Reads `filterEntity` from the address: a positive id, else no filter. */
+export function parseFilterEntity(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** SPEC §2 memory list: my memories (search, sort, entity filter kept in the address) and shared with me. */
 export function MemoriesPage() {
   const { t } = useTranslation();
-  return <PageHeading title={t("titles.memories")} />;
+  return (
+    <>
+      <PageHeading title={t("titles.memories")}>
+        <NewMemoryButton />
+      </PageHeading>
+      <Tabs defaultValue="mine">
+        <TabsList aria-label={t("memories.tabs.label")}>
+          <TabsTrigger value="mine">{t("memories.tabs.mine")}</TabsTrigger>
+          <TabsTrigger value="shared">{t("memories.tabs.shared")}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="mine">
+          <MyMemories />
+        </TabsContent>
+        <TabsContent value="shared">
+          <EmptyState icon={<Users className="size-10" aria-hidden="true" />} title={t("memories.sharedEmpty.title")} body={t("memories.sharedEmpty.body")}>
+            <Button asChild variant="outline">
+              <Link to="/friends">{t("memories.sharedEmpty.friends")}</Link>
+            </Button>
+          </EmptyState>
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+function MyMemories() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterEntity = parseFilterEntity(searchParams.get("filterEntity"));
+  const [search, setSearch] = useState("");
+  const debouncedSearch = useDebounced(search, 250);
+  const [sort, setSort] = useState<SortName>("eventDesc");
+  const [deleting, setDeleting] = useState<Memory | null>(null);
+  const { data: entities = [] } = useEntities();
+  const params: MemoryListParams = { ...sorts[sort], filterEntity, search: debouncedSearch.trim() };
+  const memories = useMemories(params);
+  const items = memories.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const setFilter = (id: number | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete("filterEntity");
+        else next.set("filterEntity", String(id));
+        return next;
+      },
+      { replace: true },
+    );
+
+  const filtering = params.search !== "" || filterEntity !== null;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          type="search"
+          className="w-full sm:max-w-xs"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          aria-label={t("memories.search.label")}
+          placeholder={t("memories.search.placeholder")}
+        />
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline">
+              <ArrowDownUp aria-hidden="true" />
+              <span className="sr-only">{t("memories.sort.label")}: </span>
+              {t(`memories.sort.${sort}`)}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuRadioGroup value={sort} onValueChange={(value) => setSort(value as SortName)}>
+              {(Object.keys(sorts) as SortName[]).map((name) => (
+                <DropdownMenuRadioItem key={name} value={name}>
+                  {t(`memories.sort.${name}`)}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <EntityCombobox
+          className="sm:w-60"
+          entities={entities}
+          value={filterEntity}
+          onChange={setFilter}
+          label={t("memories.filter.label")}
+          placeholder={t("memories.filter.all")}
+          noneLabel={t("memories.filter.all")}
+        />
+      </div>
+      {memories.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={t("common.loading")}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-56 rounded-xl" />
+          ))}
+        </div>
+      ) : memories.isError ? (
+        <EmptyState title={t("memories.loadFailed")} body={errorMessage(memories.error, t)}>
+          <Button onClick={() => void memories.refetch()}>{t("common.retry")}</Button>
+        </EmptyState>
+      ) : items.length === 0 ? (
+        filtering ? (
+          <EmptyState icon={<SearchX className="size-10" aria-hidden="true" />} title={t("memories.noMatch.title")} body={t("memories.noMatch.body")} />
+        ) : (
+          <EmptyState icon={<BookOpen className="size-10" aria-hidden="true" />} title={t("memories.empty.title")} body={t("memories.empty.body")}>
+            <NewMemoryButton />
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((memory) => (
+              <li key={memory.id} className="grid">
+                <MemoryCard memory={memory} onDelete={setDeleting} />
+              </li>
+            ))}
+          </ul>
+          <NextPageSentinel
+            hasNextPage={memories.hasNextPage}
+            loading={memories.isFetchingNextPage}
+            onVisible={() => void memories.fetchNextPage()}
+          />
+        </>
+      )}
+      <DeleteMemoryDialog memory={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </div>
+  );
+}
+
+/** Loads the next page when the end of the list scrolls into view. */
+function NextPageSentinel({ hasNextPage, loading, onVisible }: { hasNextPage: boolean; loading: boolean; onVisible: () => void }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  useEffect(() => {
+    latest.current = onVisible;
+  });
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || loading || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: "400px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, loading]);
+  if (!hasNextPage) return null;
+  return (
+    <div ref={sentinel} className="flex justify-center py-4">
+      {loading && <Spinner label={t("memories.loadingMore")} />}
+    </div>
+  );
+}
+
+function EmptyState({ icon, title, body, children }: { icon?: React.ReactNode; title: string; body: string; children?: React.ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-3 p-10 text-center">
+      {icon && <div className="text-muted-foreground">{icon}</div>}
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{body}</p>
+      {children}
+    </Card>
+  );
 }

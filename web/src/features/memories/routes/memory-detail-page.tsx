@@ -1,7 +1,133 @@
+import { ArrowLeft, CalendarDays, MapPin, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useParams, useSearchParams } from "react-router";
+import { EntityTag } from "@/components/entity-tag";
 import { PageHeading } from "@/components/page-heading";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/api/client";
+import { errorMessage } from "@/lib/api/errors";
+import type { Memory } from "@/lib/api/types";
+import { useMemory } from "@/lib/memories/get-memory";
+import { usePageTitle } from "@/lib/page-title";
+import { DeleteMemoryDialog } from "../components/delete-memory-dialog";
+import { memoryDate } from "../components/memory-date";
+import { MemoryNotFound } from "../components/memory-not-found";
+
+/** Reads a memory id from the route: a positive integer, else null. */
+export function parseMemoryId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 export function MemoryDetailPage() {
   const { t } = useTranslation();
-  return <PageHeading title={t("titles.memory")} />;
+  const id = parseMemoryId(useParams().id);
+  const memory = useMemory(id ?? 0);
+  const notFound = id === null || (memory.error instanceof ApiError && memory.error.status === 404);
+  if (notFound) {
+    return <MemoryNotFound body={t("memories.detail.notFoundBody")} to="/memories" linkLabel={t("memories.detail.back")} />;
+  }
+  if (memory.isError) return <LoadFailed message={errorMessage(memory.error, t)} onRetry={() => void memory.refetch()} />;
+  if (memory.isPending) return <DetailSkeleton />;
+  return <MemoryDetail memory={memory.data} />;
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  usePageTitle(t("titles.memory"));
+  return (
+    <Card className="mx-auto mt-8 grid max-w-md gap-3 p-6 text-center">
+      <h1 className="text-xl font-semibold">{t("titles.memory")}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <Button onClick={onRetry}>{t("common.retry")}</Button>
+    </Card>
+  );
+}
+
+function DetailSkeleton() {
+  const { t } = useTranslation();
+  usePageTitle(t("titles.memory"));
+  return (
+    <div className="grid gap-4" role="status" aria-label={t("common.loading")}>
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-5 w-1/3" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function MemoryDetail({ memory }: { memory: Memory }) {
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const [deleting, setDeleting] = useState(false);
+  const isNew = searchParams.get("new") === "true";
+  return (
+    <article className="mx-auto grid max-w-3xl gap-4">
+      <Button asChild variant="link" className="w-fit px-0">
+        <Link to="/memories">
+          <ArrowLeft aria-hidden="true" />
+          {t("memories.detail.back")}
+        </Link>
+      </Button>
+      {isNew && (
+        <p className="flex items-center gap-2 rounded-md border border-primary/40 bg-primary/10 p-3 text-sm" role="status">
+          <Sparkles className="size-4 shrink-0" aria-hidden="true" />
+          {t("memories.detail.welcome")}
+        </p>
+      )}
+      <PageHeading title={memory.title} className="mb-0">
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to={`/memories/${memory.id}/edit`}>
+              <Pencil aria-hidden="true" />
+              {t("memories.detail.edit")}
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden="true" />
+            {t("memories.detail.delete")}
+          </Button>
+        </div>
+      </PageHeading>
+      <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
+        <p className="flex items-center gap-1.5">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          <span className="sr-only">{t("memories.detail.date")}: </span>
+          {memoryDate(memory.eventDate, i18n.language, t)}
+        </p>
+        {memory.location && (
+          <p className="flex items-center gap-1.5">
+            <MapPin className="size-4" aria-hidden="true" />
+            <span className="sr-only">{t("memories.detail.location")}: </span>
+            {memory.location}
+          </p>
+        )}
+      </div>
+      <section className="grid gap-2" aria-labelledby="memory-entities">
+        <h2 id="memory-entities" className="text-sm font-semibold">
+          {t("memories.detail.entities")}
+        </h2>
+        {memory.entities.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5">
+            {memory.entities.map((entity) => (
+              <li key={entity.id}>
+                <EntityTag entity={entity} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("memories.detail.noEntities")}</p>
+        )}
+      </section>
+      {memory.photo && (
+        <img src={memory.photo} alt={t("memories.detail.photoAlt", { title: memory.title })} className="max-h-[32rem] w-full rounded-lg border object-contain" />
+      )}
+      <div className="text-base leading-relaxed whitespace-pre-line">{memory.content}</div>
+      <DeleteMemoryDialog memory={deleting ? memory : null} onOpenChange={setDeleting} />
+    </article>
+  );
 }

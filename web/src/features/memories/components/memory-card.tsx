@@ -1,0 +1,79 @@
+import { CalendarDays, MapPin, MoreVertical, Pencil, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { EntityTag } from "@/components/entity-tag";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import type { Memory } from "@/lib/api/types";
+import { memoryDate } from "./memory-date";
+
+interface MemoryCardProps {
+  memory: Memory;
+  onDelete: (memory: Memory) => void;
+}
+
+/** A memory in the list: the title links to its page; the menu edits or deletes it. */
+export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card className="relative flex flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      {memory.photoThumbnail && (
+        <img
+          src={memory.photoThumbnail}
+          alt={t("memories.card.photoAlt", { title: memory.title })}
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg leading-tight font-semibold">
+            {/* The link covers the card (SPEC §2: clicking a card opens the memory). */}
+            <Link to={`/memories/${memory.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+              {memory.title}
+            </Link>
+          </h2>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className="relative z-10 -mt-2 -mr-2 size-9" aria-label={t("memories.card.actions", { title: memory.title })}>
+                <MoreVertical aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => void navigate(`/memories/${memory.id}/edit`)}>
+                <Pencil aria-hidden="true" />
+                {t("memories.card.edit")}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onDelete(memory)}>
+                <Trash2 aria-hidden="true" />
+                {t("memories.card.delete")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          {memoryDate(memory.eventDate, i18n.language, t)}
+        </p>
+        {memory.location && (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <MapPin className="size-4" aria-hidden="true" />
+            {memory.location}
+          </p>
+        )}
+        <p className="line-clamp-4 text-sm whitespace-pre-line">{memory.content}</p>
+        {memory.entities.length > 0 && (
+          <ul className="mt-auto flex flex-wrap gap-1.5 pt-2" aria-label={t("memories.detail.entities")}>
+            {memory.entities.map((entity) => (
+              <li key={entity.id}>
+                <EntityTag entity={entity} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

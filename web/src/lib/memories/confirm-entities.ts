@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api/client";
+import type { ConfirmedEntity, ConfirmEntitiesResponse } from "@/lib/api/types";
+import { entityKeys } from "@/lib/entities/keys";
+import { invalidateMemories } from "./invalidate";
+
+/** POST /api/memories/{id}/confirm-entities: one transaction; an empty list confirms nothing. */
+export function confirmEntities(memoryId: number, confirmedEntities: ConfirmedEntity[]): Promise<ConfirmEntitiesResponse> {
+  return apiRequest<ConfirmEntitiesResponse>(`/api/memories/${memoryId}/confirm-entities`, {
+    method: "POST",
+    body: { confirmedEntities },
+  });
+}
+
+export function useConfirmEntities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memoryId, confirmedEntities }: { memoryId: number; confirmedEntities: ConfirmedEntity[] }) =>
+      confirmEntities(memoryId, confirmedEntities),
+    onSuccess: (_data, { confirmedEntities }) =>
+      Promise.all([
+        invalidateMemories(queryClient),
+        // New entities and new aliases change the entity lists too.
+        confirmedEntities.length > 0 ? queryClient.invalidateQueries({ queryKey: entityKeys.all }) : undefined,
+      ]),
+  });
+}

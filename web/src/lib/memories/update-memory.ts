@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api/client";
+import type { Memory, UpdateMemoryRequest } from "@/lib/api/types";
+import { invalidateMemories } from "./invalidate";
+import { memoryKeys } from "./keys";
+
+/** PATCH /api/memories/{id}: fields left out stay; null clears an optional one. */
+export function updateMemory(id: number, body: UpdateMemoryRequest): Promise<Memory> {
+  return apiRequest<Memory>(`/api/memories/${id}`, { method: "PATCH", body });
+}
+
+export function useUpdateMemory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateMemoryRequest }) => updateMemory(id, body),
+    onSuccess: (memory) => {
+      queryClient.setQueryData(memoryKeys.detail(memory.id), memory);
+      return invalidateMemories(queryClient);
+    },
+  });
+}

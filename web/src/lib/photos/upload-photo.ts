@@ -1,0 +1,39 @@
+import { useMutation } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api/client";
+import type { UploadedPhoto } from "@/lib/api/types";
+
+/** SPEC §5 and §9: the photo types and size the server accepts. */
+export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"] as const;
+export const PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"] as const;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+export type PhotoProblem = "invalid_file_type" | "file_too_large";
+
+/** Checks a chosen file before uploading it: its type (or, without one, its extension) and size. */
+export function checkPhoto(file: Pick<File, "name" | "type" | "size">): PhotoProblem | null {
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  const typeOk = file.type
+    ? (PHOTO_TYPES as readonly string[]).includes(file.type.toLowerCase())
+    : (PHOTO_EXTENSIONS as readonly string[]).includes(extension);
+  if (!typeOk) return "invalid_file_type";
+  if (file.size > MAX_PHOTO_BYTES) return "file_too_large";
+  return null;
+}
+
+/** POST /api/photos/upload (multipart, field `photo`). */
+export async function uploadPhoto(file: File): Promise<UploadedPhoto> {
+  const body = new FormData();
+  body.append("photo", file);
+  const response = await fetch("/api/photos/upload", {
+    method: "POST",
+    body,
+    credentials: "include",
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return (await response.json()) as UploadedPhoto;
+}
+
+export function useUploadPhoto() {
+  return useMutation({ mutationFn: uploadPhoto });
+}
