@@ -71,7 +71,8 @@ test-e2e: web
 ## Benchmarks ---------------------------------------------------------------------------------
 
 bench:
-	$(CARGO) bench --locked -p lifegraph-extract
+	$(CARGO) bench --locked -p lifegraph-extract --bench throughput
+	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench memories
 
 clean:
 	$(CARGO) clean

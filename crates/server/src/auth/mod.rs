@@ -45,6 +45,8 @@ pub struct LoginQuery {
     redirect: Option<String>,
     /// `1` when the person accepted both registration consents on the sign-up page.
     consent: Option<String>,
+    /// `en` or `fr`: the language of the local sign-in page (default: the browser's).
+    lang: Option<String>,
 }
 
 /// Start signing in: to the identity provider, or to the local sign-in page.
@@ -62,6 +64,9 @@ pub(crate) async fn login(State(state): State<AppState>, Query(query): Query<Log
         target.query_pairs_mut().append_pair("redirect", redirect);
         if consent {
             target.query_pairs_mut().append_pair("consent", "1");
+        }
+        if let Some(lang) = query.lang.as_deref().filter(|l| users::LANGUAGES.contains(l)) {
+            target.query_pairs_mut().append_pair("lang", lang);
         }
         let location = format!("{}?{}", target.path(), target.query().unwrap_or_default());
         return Ok(Redirect::to(&location).into_response());

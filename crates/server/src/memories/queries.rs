@@ -144,11 +144,12 @@ fn filtered(user_id: i64, filter: &ListFilter) -> sea_orm::Select<memory::Entity
         (SortBy::CreatedAt, SortOrder::Asc) => (memory::Column::CreatedAt, Order::Asc),
         (SortBy::CreatedAt, SortOrder::Desc) => (memory::Column::CreatedAt, Order::Desc),
     };
-    // Unknown event dates come last in either direction.
-    query
-        .order_by(Expr::col(column).is_null(), Order::Asc)
-        .order_by(column, direction.clone())
-        .order_by(memory::Column::Id, direction)
+    // Unknown event dates come last in either direction (creation dates are never unknown,
+    // and leaving the term out lets the database walk the index).
+    if filter.sort_by == SortBy::EventDate {
+        query = query.order_by(Expr::col(column).is_null(), Order::Asc);
+    }
+    query.order_by(column, direction.clone()).order_by(memory::Column::Id, direction)
 }
 
 fn escape_like(text: &str) -> String {

@@ -195,7 +195,20 @@ async fn local_sign_in_is_off_with_a_provider_or_beyond_loopback(backend: Backen
     assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
 }
 
+async fn the_local_page_speaks_the_apps_language(backend: Backend) {
+    let app = spawn(backend).await;
+    let to_form = app.get("/api/login?redirect=%2Fmemories&lang=fr").await;
+    let location = to_form.headers()["location"].to_str().unwrap().to_owned();
+    assert!(location.contains("lang=fr"), "{location}");
+    let html = app.get(&location).await.text().await.unwrap();
+    assert!(html.contains(r#"<html lang="fr">"#));
+    assert!(html.contains("Se connecter"));
+    let english = app.get("/auth/local?lang=en").await.text().await.unwrap();
+    assert!(english.contains("Sign in to Lifegraph"));
+}
+
 crate::backends!(
+    the_local_page_speaks_the_apps_language,
     signed_out_reads_are_401,
     local_sign_in_creates_the_user_and_a_session,
     second_account_is_not_admin_and_signing_in_again_keeps_the_account,

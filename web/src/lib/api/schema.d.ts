@@ -809,6 +809,8 @@ export interface operations {
                 redirect?: string | null;
                 /** @description `1` when the person accepted both registration consents on the sign-up page. */
                 consent?: string | null;
+                /** @description `en` or `fr`: the language of the local sign-in page (default: the browser's). */
+                lang?: string | null;
             };
             header?: never;
             path?: never;
