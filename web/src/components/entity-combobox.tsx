@@ -50,7 +50,7 @@ export function EntityCombobox({ entities, value, onChange, label, placeholder, 
           <ChevronsUpDown className="opacity-60" aria-hidden="true" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="p-0" onOpenAutoFocus={(event) => event.preventDefault()}>
+      <PopoverContent className="p-0" aria-label={label} onOpenAutoFocus={(event) => event.preventDefault()}>
         <div className="border-b p-2">
           <Input
             autoFocus

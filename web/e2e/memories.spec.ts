@@ -1,0 +1,158 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+import { dismissOverlays, expect, expectAccessible, signUp, test } from "./support";
+
+const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/market.png");
+const story = "Ce matin, Hugo et Clairette sont venus au marché de Lyon. J'étais tellement heureuse.";
+
+async function switchToFrench(page: Page) {
+  await page.getByRole("button", { name: /Change language/ }).click();
+  await page.getByRole("menuitemradio", { name: "Français" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+}
+
+async function chooseAction(page: Page, name: string, action: string) {
+  await page.getByRole("combobox", { name: `Que faire de « ${name} »` }).click();
+  await page.getByRole("option", { name: action }).click();
+}
+
+test("a memory in French: photo, entity confirmation, list, search, sort, filter, edit, delete", async ({ page }) => {
+  test.setTimeout(120_000);
+  await dismissOverlays(page);
+  await signUp(page);
+  await switchToFrench(page);
+
+  // An existing person known by another name.
+  const created = await page.request.post("/api/entities", {
+    data: { name: "Claire", type: "person", aliases: ["Clairette"] },
+  });
+  expect(created.status()).toBe(201);
+  const claire = (await created.json()) as { id: number };
+
+  // The create dialog from the dashboard's New Memory button.
+  await page.getByRole("button", { name: "Nouveau souvenir" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau souvenir" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Titre").fill("Le marché du samedi");
+  await dialog.getByLabel("Récit").fill(story);
+  await expect(dialog.getByLabel("Date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await dialog.getByLabel("Date").fill("2024-06-15");
+  await dialog.getByLabel("Lieu").fill("Lyon");
+  await dialog.getByTestId("photo-input").setInputFiles(photo);
+  await expect(page.getByText("Photo téléversée")).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Aperçu de la photo choisie" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Retirer la photo" })).toBeVisible();
+  await expectAccessible(page, "create-memory dialog (fr)");
+  await dialog.getByRole("button", { name: "Enregistrer le souvenir" }).click();
+
+  // The confirmation dialog: Hugo new, Clairette is Claire, the market and the feeling skipped.
+  const confirm = page.getByRole("dialog", { name: "Confirmer les entités extraites par l’IA" });
+  await expect(confirm).toBeVisible();
+  await expect(page.getByText("Souvenir créé")).toBeVisible();
+  await expect(confirm.getByTestId("counter-total")).toHaveText("4");
+  await expect(confirm.getByTestId("counter-confirmed")).toHaveText("4");
+  await expect(confirm.getByRole("combobox", { name: "Que faire de « Hugo »" })).toHaveText("Créer");
+  await expect(confirm.getByRole("combobox", { name: "Que faire de « Clairette »" })).toHaveText("Utiliser l’existante");
+  await expect(confirm.getByRole("radio", { name: /Claire/ })).toBeChecked();
+  await expect(confirm.getByRole("checkbox", { name: "Ajouter « Clairette » comme autre nom de Claire" })).toBeChecked();
+  await expectAccessible(page, "confirmation dialog (fr)");
+  await chooseAction(page, "marché de Lyon", "Ignorer");
+  await chooseAction(page, "heureuse", "Ignorer");
+  await expect(confirm.getByTestId("counter-confirmed")).toHaveText("2");
+  await expect(confirm.getByTestId("counter-skipped")).toHaveText("2");
+  await expect(confirm.getByRole("listitem", { name: "heureuse" })).toHaveCount(0);
+  await confirm.getByRole("switch", { name: "Afficher les entités ignorées" }).click();
+  await expect(confirm.getByRole("listitem", { name: "heureuse" })).toBeVisible();
+  await confirm.getByRole("button", { name: "Enregistrer le souvenir avec 2 entités" }).click();
+
+  await expect(page).toHaveURL(/\/memories\/(\d+)\?new=true$/);
+  const memoryId = Number(/\/memories\/(\d+)/.exec(page.url())?.[1]);
+  await expect(page.getByText("Entités confirmées")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Le marché du samedi" })).toBeVisible();
+  await expect(page).toHaveTitle("Le marché du samedi · Lifegraph");
+  await expect(page.getByText("15 juin 2024")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Photo de « Le marché du samedi »" })).toBeVisible();
+  const tags = page.getByRole("region", { name: "Entités liées" }).getByRole("listitem");
+  await expect(tags).toHaveCount(2);
+  await expect(tags.filter({ hasText: "Hugo" })).toHaveCount(1);
+  await expect(tags.filter({ hasText: "Claire" })).toHaveCount(1);
+  await expectAccessible(page, "memory detail (fr)");
+
+  // The server kept the choices: Hugo is a new person, nothing else was created.
+  const entities = (await (await page.request.get("/api/entities")).json()) as { id: number; name: string }[];
+  expect(entities.map((entity) => entity.name).sort()).toEqual(["Claire", "Hugo"]);
+  const hugo = entities.find((entity) => entity.name === "Hugo");
+  expect(hugo).toBeDefined();
+
+  // A second, older memory without entities, for search, sort and filter.
+  const second = await page.request.post("/api/memories/with-validation", {
+    data: { title: "Un hiver à Nantes", content: "Il neigeait sur la Loire.", eventDate: "2019-01-10" },
+  });
+  expect(second.status()).toBe(201);
+
+  await page.getByRole("link", { name: "Retour aux souvenirs" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Souvenirs" })).toBeVisible();
+  const cards = page.getByRole("main").getByRole("heading", { level: 2 });
+  await expect(cards).toHaveText(["Le marché du samedi", "Un hiver à Nantes"]);
+  const firstCard = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Le marché du samedi" }) });
+  const cardTags = firstCard.getByRole("list", { name: "Entités liées" });
+  await expect(cardTags.getByText("Hugo", { exact: true })).toHaveAttribute("data-tone", "high");
+  await expect(cardTags.getByText("Claire", { exact: true })).toHaveAttribute("data-tone", "high");
+  await expect(firstCard.getByText("15 juin 2024")).toBeVisible();
+  await expect(firstCard.getByRole("img", { name: "Photo de « Le marché du samedi »" })).toBeVisible();
+  await expectAccessible(page, "memory list (fr)");
+
+  // Sort: oldest first.
+  await page.getByRole("button", { name: /Trier les souvenirs/ }).click();
+  await page.getByRole("menuitemradio", { name: "Date de l’événement, plus anciens d’abord" }).click();
+  await expect(cards).toHaveText(["Un hiver à Nantes", "Le marché du samedi"]);
+
+  // Search, on the server.
+  await page.getByRole("searchbox", { name: "Rechercher dans les souvenirs" }).fill("Loire");
+  await expect(cards).toHaveText(["Un hiver à Nantes"]);
+  await page.getByRole("searchbox", { name: "Rechercher dans les souvenirs" }).fill("introuvable");
+  await expect(page.getByText("Aucun souvenir ne correspond")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Rechercher dans les souvenirs" }).fill("");
+  await expect(cards).toHaveCount(2);
+
+  // Filter by entity, kept in the address.
+  await page.getByRole("button", { name: "Filtrer par entité" }).click();
+  await expectAccessible(page, "entity filter (fr)");
+  await page.getByRole("option", { name: /Hugo/ }).click();
+  await expect(page).toHaveURL(new RegExp(`filterEntity=${hugo?.id}`));
+  await expect(cards).toHaveText(["Le marché du samedi"]);
+  await page.goto(`/memories?filterEntity=${claire.id}`);
+  await expect(page.getByRole("button", { name: "Filtrer par entité" })).toHaveText("Claire");
+  await expect(cards).toHaveText(["Le marché du samedi"]);
+
+  // Edit from the card menu.
+  await page.getByRole("button", { name: "Actions pour « Le marché du samedi »" }).click();
+  await page.getByRole("menuitem", { name: "Modifier" }).click();
+  await expect(page).toHaveURL(`/memories/${memoryId}/edit`);
+  await expect(page.getByRole("heading", { level: 1, name: "Modifier le souvenir" })).toBeVisible();
+  await expect(page.getByLabel("Titre")).toHaveValue("Le marché du samedi");
+  await expectAccessible(page, "memory edit (fr)");
+  await page.getByLabel("Titre").fill("Le marché de la Croix-Rousse");
+  await page.getByRole("button", { name: "Retirer la photo" }).click();
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page).toHaveURL(`/memories/${memoryId}`);
+  await expect(page.getByText("Souvenir mis à jour")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Le marché de la Croix-Rousse" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Photo de/ })).toHaveCount(0);
+
+  // Delete from the detail page.
+  await page.getByRole("button", { name: "Supprimer" }).click();
+  const alert = page.getByRole("alertdialog", { name: "Supprimer ce souvenir ?" });
+  await expect(alert).toBeVisible();
+  await expectAccessible(page, "delete dialog (fr)");
+  await alert.getByRole("button", { name: "Supprimer" }).click();
+  await expect(page).toHaveURL(/\/memories$/);
+  await expect(page.getByText("Souvenir supprimé")).toBeVisible();
+  await expect(cards).toHaveText(["Un hiver à Nantes"]);
+  expect((await page.request.get(`/api/memories/${memoryId}`)).status()).toBe(404);
+  await page.goto(`/memories/${memoryId}`);
+  await expect(page.getByText("Le souvenir que vous cherchez n’existe pas")).toBeVisible();
+  await expectAccessible(page, "memory not found (fr)");
+});
