@@ -212,7 +212,7 @@ function EntityChoiceRow({
                   })
                 }
               />
-              <span className="font-medium">{match.name}</span>
+              <span className="font-medium">{match.name}</span>{" "}
               <span className="text-muted-foreground">
                 {typeName(match.type)} · {t("memories.confirm.matchConfidence", { value: Math.round(match.confidence * 100) })}
               </span>

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { ValidationResult } from "@/lib/api/types";
+import { countChoices, initialChoice, toConfirmedEntity } from "./entity-choices";
+
+function result(overrides: Partial<ValidationResult> = {}): ValidationResult {
+  return {
+    extractedName: "Clairette",
+    extractedType: "person",
+    extractedConfidence: 92,
+    extractedRelationship: "friend",
+    suggestedAction: "create_new",
+    recommendedEntityId: null,
+    matches: [],
+    ...overrides,
+  };
+}
+
+const claire = { entityId: 7, name: "Claire", type: "person", confidence: 0.94, reason: "matches an alias" };
+const names = (id: number) => (id === 7 ? "Claire" : undefined);
+
+describe("initialChoice (SPEC §4)", () => {
+  it("uses the recommended entity and proposes an alias when the names differ", () => {
+    const choice = initialChoice(result({ suggestedAction: "use_existing", recommendedEntityId: 7, matches: [claire] }));
+    expect(choice).toMatchObject({ action: "use_existing", existingId: 7, createAlias: true });
+  });
+
+  it("proposes no alias when the names are the same (case aside)", () => {
+    const choice = initialChoice(
+      result({ extractedName: "claire", suggestedAction: "use_existing", recommendedEntityId: 7, matches: [claire] }),
+    );
+    expect(choice).toMatchObject({ action: "use_existing", existingId: 7, createAlias: false });
+  });
+
+  it("creates new when use_existing has no recommended entity", () => {
+    expect(initialChoice(result({ suggestedAction: "use_existing", matches: [claire] })).action).toBe("create_new");
+  });
+
+  it("turns merge_entities into use_existing", () => {
+    expect(initialChoice(result({ suggestedAction: "merge_entities", recommendedEntityId: 7, matches: [claire] }))).toMatchObject({
+      action: "use_existing",
+      existingId: 7,
+    });
+    expect(initialChoice(result({ suggestedAction: "merge_entities", matches: [claire] }))).toMatchObject({
+      action: "use_existing",
+      existingId: 7,
+    });
+  });
+
+  it("creates new otherwise, add_as_alias included, with the extracted type and the name as alias text", () => {
+    for (const suggestedAction of ["create_new", "add_as_alias"]) {
+      expect(initialChoice(result({ suggestedAction, recommendedEntityId: 7, matches: [claire] }))).toMatchObject({
+        action: "create_new",
+        selectedEntityType: "person",
+        aliasText: "Clairette",
+      });
+    }
+  });
+});
+
+describe("toConfirmedEntity", () => {
+  const base = result({ suggestedAction: "use_existing", recommendedEntityId: 7, matches: [claire] });
+
+  it("leaves skipped entities out", () => {
+    expect(toConfirmedEntity(base, { ...initialChoice(base), action: "skip" }, names)).toBeNull();
+  });
+
+  it("sends the chosen type with create_new", () => {
+    const choice = { ...initialChoice(base), action: "create_new" as const, selectedEntityType: "activity" };
+    expect(toConfirmedEntity(base, choice, names)).toEqual({
+      action: "create_new",
+      name: "Clairette",
+      type: "person",
+      selectedEntityType: "activity",
+      confidence: 92,
+      relationship: "friend",
+    });
+  });
+
+  it("sends the entity and the alias proposal with use_existing", () => {
+    expect(toConfirmedEntity(base, initialChoice(base), names)).toMatchObject({
+      action: "use_existing",
+      entityId: 7,
+      createAlias: true,
+      existingName: "Claire",
+    });
+  });
+
+  it("sends the alias text with add_as_alias, the extracted name when left blank", () => {
+    const choice = { ...initialChoice(base), action: "add_as_alias" as const, aliasEntityId: 7, aliasText: "Clairou" };
+    expect(toConfirmedEntity(base, choice, names)).toMatchObject({ action: "add_as_alias", entityId: 7, aliasText: "Clairou" });
+    expect(toConfirmedEntity(base, { ...choice, aliasText: "  " }, names)).toMatchObject({ aliasText: "Clairette" });
+    expect(toConfirmedEntity(base, { ...choice, aliasEntityId: null }, names)).toBeNull();
+  });
+});
+
+describe("countChoices", () => {
+  it("counts all, the complete non-skipped ones and the skipped ones", () => {
+    const choice = initialChoice(result());
+    expect(
+      countChoices([
+        choice,
+        { ...choice, action: "skip" },
+        { ...choice, action: "add_as_alias", aliasEntityId: null },
+        { ...choice, action: "add_as_alias", aliasEntityId: 3 },
+      ]),
+    ).toEqual({ total: 4, confirmed: 2, skipped: 1 });
+  });
+});

@@ -1,0 +1,162 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it, vi } from "vitest";
+import type { Entity, ValidationResult } from "@/lib/api/types";
+import { i18n } from "@/lib/i18n";
+import { createQueryClient } from "@/lib/query-client";
+import { mockApi } from "@/test/api";
+import { EntityConfirmationDialog } from "./entity-confirmation-dialog";
+
+function entity(id: number, name: string, type = "person", aliases: string[] = []): Entity {
+  return { id, name, type, aliases, notes: null, confidence: null, metadata: {}, createdAt: "2026-11-01T10:00:00Z", userId: 2 };
+}
+
+const results: ValidationResult[] = [
+  {
+    extractedName: "Hugo",
+    extractedType: "person",
+    extractedConfidence: 86,
+    extractedRelationship: null,
+    suggestedAction: "create_new",
+    recommendedEntityId: null,
+    matches: [],
+  },
+  {
+    extractedName: "Clairette",
+    extractedType: "person",
+    extractedConfidence: 98,
+    extractedRelationship: "friend",
+    suggestedAction: "use_existing",
+    recommendedEntityId: 1,
+    matches: [
+      { entityId: 1, name: "Claire", type: "person", confidence: 0.94, reason: "" },
+      { entityId: 2, name: "Claire-Marie", type: "person", confidence: 0.7, reason: "" },
+      { entityId: 3, name: "Clara", type: "person", confidence: 0.6, reason: "" },
+      { entityId: 4, name: "Claudette", type: "person", confidence: 0.5, reason: "" },
+      { entityId: 5, name: "Clarisse", type: "person", confidence: 0.4, reason: "" },
+    ],
+  },
+  {
+    extractedName: "Lyon",
+    extractedType: "location",
+    extractedConfidence: 70,
+    extractedRelationship: null,
+    suggestedAction: "create_new",
+    recommendedEntityId: null,
+    matches: [],
+  },
+];
+
+function renderDialog() {
+  mockApi({
+    "GET /api/entities": () => ({
+      body: [entity(1, "Claire", "person", ["Clairette"]), entity(2, "Claire-Marie"), entity(6, "Maman"), entity(9, "Lyon 3e", "location")],
+    }),
+  });
+  const onConfirm = vi.fn();
+  const onSaveWithout = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <EntityConfirmationDialog open results={results} busy={false} onConfirm={onConfirm} onSaveWithout={onSaveWithout} onDismiss={vi.fn()} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { onConfirm, onSaveWithout, user: userEvent.setup() };
+}
+
+const counter = (name: string) => screen.getByTestId(`counter-${name}`);
+
+async function choose(user: ReturnType<typeof userEvent.setup>, name: string, action: string) {
+  await user.click(screen.getByRole("combobox", { name: `What to do with “${name}”` }));
+  await user.click(await screen.findByRole("option", { name: action }));
+}
+
+describe("EntityConfirmationDialog (SPEC §4)", () => {
+  it("starts from the initial choices, with counters and confidence colours", () => {
+    renderDialog();
+    expect(screen.getByRole("dialog", { name: "Confirm AI-Extracted Entities" })).toBeInTheDocument();
+    expect(counter("total")).toHaveTextContent("3");
+    expect(counter("confirmed")).toHaveTextContent("3");
+    expect(counter("skipped")).toHaveTextContent("0");
+    expect(screen.getByRole("combobox", { name: "What to do with “Hugo”" })).toHaveTextContent("Create new");
+    expect(screen.getByRole("combobox", { name: "What to do with “Clairette”" })).toHaveTextContent("Use existing");
+    // Only the top three matches, then how many more.
+    expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
+      expect.stringContaining("Claire"),
+      expect.stringContaining("Claire-Marie"),
+      expect.stringContaining("Clara"),
+    ]);
+    expect(screen.getByRole("radio", { name: /^Claire Person/ })).toBeChecked();
+    expect(screen.getByText("And 2 more potential matches...")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Add “Clairette” as another name for Claire" })).toBeChecked();
+    const tones = Object.fromEntries(
+      results.map((r) => [r.extractedName, within(screen.getByRole("listitem", { name: r.extractedName })).getByText(/% confidence/).dataset.tone]),
+    );
+    expect(tones).toEqual({ Hugo: "medium", Clairette: "high", Lyon: "low" });
+    expect(screen.getByRole("button", { name: "Save Memory with 3 Entities" })).toBeEnabled();
+  });
+
+  it("hides skipped entities unless the toggle shows them, and counts them", async () => {
+    const { user } = renderDialog();
+    await choose(user, "Lyon", "Skip");
+    expect(counter("confirmed")).toHaveTextContent("2");
+    expect(counter("skipped")).toHaveTextContent("1");
+    expect(screen.queryByRole("listitem", { name: "Lyon" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("switch", { name: "Show skipped entities" }));
+    expect(screen.getByRole("listitem", { name: "Lyon" })).toBeInTheDocument();
+    await user.click(screen.getByRole("switch", { name: "Show skipped entities" }));
+    expect(screen.queryByRole("listitem", { name: "Lyon" })).not.toBeInTheDocument();
+  });
+
+  it("disables saving when nothing is confirmed; Save Without Entities stays", async () => {
+    const { user, onSaveWithout } = renderDialog();
+    for (const name of ["Hugo", "Clairette", "Lyon"]) await choose(user, name, "Skip");
+    expect(counter("confirmed")).toHaveTextContent("0");
+    expect(counter("skipped")).toHaveTextContent("3");
+    expect(screen.getByRole("button", { name: "Save Memory with 0 Entities" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Save Without Entities" }));
+    expect(onSaveWithout).toHaveBeenCalledOnce();
+  });
+
+  it("adds an alias to any existing entity, with editable alias text", async () => {
+    const { user, onConfirm } = renderDialog();
+    await choose(user, "Hugo", "Add as alias");
+    const row = screen.getByRole("listitem", { name: "Hugo" });
+    // Not complete until an entity is picked.
+    expect(counter("confirmed")).toHaveTextContent("2");
+    expect(within(row).getByLabelText("Alias text")).toHaveValue("Hugo");
+    await user.click(within(row).getByRole("button", { name: "Alias of (Hugo)" }));
+    await user.type(screen.getByRole("textbox", { name: "Search entities" }), "mam");
+    const list = screen.getByRole("listbox", { name: "Alias of (Hugo)" });
+    expect(within(list).getAllByRole("option").map((option) => option.textContent)).toEqual([expect.stringContaining("Maman")]);
+    await user.click(within(list).getByRole("option", { name: /Maman/ }));
+    expect(within(row).getByRole("button", { name: "Alias of (Hugo)" })).toHaveTextContent("Maman");
+    expect(counter("confirmed")).toHaveTextContent("3");
+    await user.clear(within(row).getByLabelText("Alias text"));
+    await user.type(within(row).getByLabelText("Alias text"), "Hugo le petit");
+    await choose(user, "Lyon", "Skip");
+    await user.click(screen.getByRole("button", { name: "Save Memory with 2 Entities" }));
+    expect(onConfirm).toHaveBeenCalledWith([
+      expect.objectContaining({ action: "add_as_alias", name: "Hugo", entityId: 6, aliasText: "Hugo le petit", existingName: "Maman" }),
+      expect.objectContaining({ action: "use_existing", name: "Clairette", entityId: 1, createAlias: true, existingName: "Claire" }),
+    ]);
+  });
+
+  it("creates new with the chosen type, or uses another of the top matches", async () => {
+    const { user, onConfirm } = renderDialog();
+    await user.click(screen.getByRole("combobox", { name: "Type (Lyon)" }));
+    await user.click(await screen.findByRole("option", { name: "Activity" }));
+    await user.click(screen.getByRole("radio", { name: /^Clara / }));
+    expect(screen.getByRole("checkbox", { name: "Add “Clairette” as another name for Clara" })).toBeChecked();
+    await user.click(screen.getByRole("checkbox", { name: "Add “Clairette” as another name for Clara" }));
+    await user.click(screen.getByRole("button", { name: "Save Memory with 3 Entities" }));
+    expect(onConfirm).toHaveBeenCalledWith([
+      expect.objectContaining({ action: "create_new", name: "Hugo", selectedEntityType: "person" }),
+      expect.objectContaining({ action: "use_existing", entityId: 3, createAlias: false }),
+      expect.objectContaining({ action: "create_new", name: "Lyon", type: "location", selectedEntityType: "activity" }),
+    ]);
+  });
+});
