@@ -1,0 +1,406 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Entity, Memory } from "@/lib/api/types";
+import { changeLanguage } from "@/lib/i18n";
+import { makeUser, signedInApi } from "@/test/api";
+import { renderApp } from "@/test/render";
+
+function entity(id: number, name: string, type = "person"): Entity {
+  return { id, name, type, aliases: [], notes: null, confidence: null, metadata: {}, createdAt: "2026-11-01T10:00:00Z", userId: 2 };
+}
+
+function memory(id: number, overrides: Partial<Memory> = {}): Memory {
+  return {
+    id,
+    userId: 2,
+    title: `Memory ${id}`,
+    description: null,
+    content: "Some words",
+    eventDate: "2024-06-15",
+    location: null,
+    photo: null,
+    photoThumbnail: null,
+    createdAt: "2026-11-01T10:00:00Z",
+    updatedAt: "2026-11-01T10:00:00Z",
+    entities: [],
+    ...overrides,
+  };
+}
+
+const entities = [entity(4, "Hugo"), entity(5, "Claire"), entity(8, "Lyon", "location")];
+
+/** The query strings of the GET /api/memories calls made so far. */
+function listQueries(fetchMock: { mock: { calls: unknown[][] } }) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), "http://localhost"))
+    .filter((url) => url.pathname === "/api/memories")
+    .map((url) => url.searchParams);
+}
+
+describe("/memories", () => {
+  it("shows cards with date, location, photo thumbnail and tags coloured by confidence", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: entities }),
+      "GET /api/memories": () => ({
+        body: {
+          items: [
+            memory(1, {
+              title: "Market",
+              location: "Lyon",
+              photo: "/api/photos/2/a.png",
+              photoThumbnail: "/api/photos/2/a.thumb.jpg",
+              entities: [
+                { id: 4, name: "Hugo", type: "person", confidence: 86 },
+                { id: 5, name: "Claire", type: "person", confidence: 65 },
+                { id: 8, name: "Lyon", type: "location", confidence: 40 },
+                { id: 9, name: "Joy", type: "emotion", confidence: null },
+              ],
+            }),
+            memory(2, { title: "Undated", eventDate: null }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderApp("/memories");
+    const link = await screen.findByRole("link", { name: "Market" });
+    expect(link).toHaveAttribute("href", "/memories/1");
+    const card = link.closest("li")!;
+    expect(within(card).getByText("June 15, 2024")).toBeInTheDocument();
+    expect(within(card).getByText("Lyon", { selector: "p" })).toBeInTheDocument();
+    expect(within(card).getByRole("img", { name: "Photo of “Market”" })).toHaveAttribute("src", "/api/photos/2/a.thumb.jpg");
+    const tones = within(within(card).getByRole("list", { name: "Related entities" }))
+      .getAllByRole("listitem")
+      .map((item) => [item.textContent, item.firstElementChild?.getAttribute("data-tone")]);
+    expect(tones).toEqual([
+      ["Hugo", "high"],
+      ["Claire", "medium"],
+      ["Lyon", "low"],
+      ["Joy", "none"],
+    ]);
+    expect(screen.getByText("Unknown date")).toBeInTheDocument();
+  });
+
+  it("dates cards the French way in French", async () => {
+    await changeLanguage("fr");
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "GET /api/memories": () => ({ body: { items: [memory(1)], nextCursor: null } }),
+    });
+    renderApp("/memories");
+    expect(await screen.findByText("15 juin 2024")).toBeInTheDocument();
+  });
+
+  it("preselects filterEntity from the address and keeps the filter there when it changes", async () => {
+    const { fetchMock } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: entities }),
+      "GET /api/memories": () => ({ body: { items: [memory(1)], nextCursor: null } }),
+    });
+    const { router } = renderApp("/memories?filterEntity=4");
+    const filter = await screen.findByRole("button", { name: "Filter by entity" });
+    await waitFor(() => expect(filter).toHaveTextContent("Hugo"));
+    expect(listQueries(fetchMock)[0]?.get("filterEntity")).toBe("4");
+    expect(listQueries(fetchMock)[0]?.get("pageSize")).toBe("24");
+
+    const user = userEvent.setup();
+    await user.click(filter);
+    await user.click(within(screen.getByRole("listbox", { name: "Filter by entity" })).getByRole("option", { name: /Claire/ }));
+    expect(new URLSearchParams(router.state.location.search).get("filterEntity")).toBe("5");
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get("filterEntity")).toBe("5"));
+
+    await user.click(screen.getByRole("button", { name: "Filter by entity" }));
+    await user.click(screen.getByRole("option", { name: "All entities" }));
+    expect(router.state.location.search).toBe("");
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)?.has("filterEntity")).toBe(false));
+  });
+
+  it("ignores a filterEntity that is not an id", async () => {
+    const { fetchMock } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: entities }),
+      "GET /api/memories": () => ({ body: { items: [], nextCursor: null } }),
+    });
+    renderApp("/memories?filterEntity=abc");
+    expect(await screen.findByText("No memories yet")).toBeInTheDocument();
+    expect(listQueries(fetchMock)[0]?.has("filterEntity")).toBe(false);
+  });
+
+  describe("search", () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    it("asks the server after a pause in typing, and says when nothing matches", async () => {
+      const { fetchMock } = signedInApi(makeUser(), {
+        "GET /api/entities": () => ({ body: [] }),
+        "GET /api/memories": () => ({ body: { items: [], nextCursor: null } }),
+      });
+      renderApp("/memories");
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(await screen.findByRole("searchbox", { name: "Search memories" }), "sea");
+      expect(listQueries(fetchMock).some((query) => query.get("search") === "se")).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get("search")).toBe("sea"));
+      expect(await screen.findByText("No memories match")).toBeInTheDocument();
+    });
+  });
+
+  it("sorts on the server", async () => {
+    const { fetchMock } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "GET /api/memories": () => ({ body: { items: [memory(1)], nextCursor: null } }),
+    });
+    renderApp("/memories");
+    await screen.findByRole("link", { name: "Memory 1" });
+    expect(listQueries(fetchMock)[0]?.get("sortBy")).toBe("eventDate");
+    expect(listQueries(fetchMock)[0]?.get("sortOrder")).toBe("desc");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Sort memories/ }));
+    await user.click(screen.getByRole("menuitemradio", { name: "Creation date, oldest first" }));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get("sortBy")).toBe("createdAt"));
+    expect(listQueries(fetchMock).at(-1)?.get("sortOrder")).toBe("asc");
+  });
+
+  it("deletes a memory after confirmation", async () => {
+    let items = [memory(1, { title: "Market" })];
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "GET /api/memories": () => ({ body: { items, nextCursor: null } }),
+      "DELETE /api/memories/1": () => {
+        items = [];
+        return { status: 204 };
+      },
+    });
+    renderApp("/memories");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Actions for “Market”" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const alert = screen.getByRole("alertdialog", { name: "Delete this memory?" });
+    await user.click(within(alert).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Memory deleted")).toBeInTheDocument();
+    expect(await screen.findByText("No memories yet")).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual(["/api/memories/1"]);
+  });
+
+  it("says when deleting fails", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "GET /api/memories": () => ({ body: { items: [memory(1, { title: "Market" })], nextCursor: null } }),
+      "DELETE /api/memories/1": () => ({ status: 500, body: { message: "boom", code: "internal" } }),
+    });
+    renderApp("/memories");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Actions for “Market”" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed to delete memory. Please try again.")).toBeInTheDocument();
+  });
+});
+
+describe("create-memory flow", () => {
+  const created = {
+    memory: memory(12, { title: "Market" }),
+    entityValidation: {
+      needsConfirmation: true,
+      validationResults: [
+        {
+          extractedName: "Hugo",
+          extractedType: "person",
+          extractedConfidence: 86,
+          extractedRelationship: null,
+          suggestedAction: "create_new",
+          recommendedEntityId: null,
+          matches: [],
+        },
+      ],
+    },
+  };
+
+  async function fillAndSave() {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "New Memory" }));
+    const dialog = screen.getByRole("dialog", { name: "New memory" });
+    await user.click(within(dialog).getByRole("button", { name: "Save memory" }));
+    expect(await within(dialog).findByText("Title is required")).toBeInTheDocument();
+    expect(within(dialog).getByText("Memory details are required")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Title"), "Market");
+    await user.type(within(dialog).getByLabelText("Details"), "Hugo came.");
+    await user.click(within(dialog).getByRole("button", { name: "Save memory" }));
+    return user;
+  }
+
+  it("asks to confirm the entities first, then lands on the new memory", async () => {
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/with-validation": () => ({ status: 201, body: created }),
+      "POST /api/memories/12/confirm-entities": () => ({ body: { memory: created.memory, entitiesProcessed: 1 } }),
+      "GET /api/memories/12": () => ({ body: created.memory }),
+    });
+    const { router } = renderApp("/");
+    const user = await fillAndSave();
+    const confirm = await screen.findByRole("dialog", { name: "Confirm AI-Extracted Entities" });
+    expect(screen.getByText("Memory Created")).toBeInTheDocument();
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    expect(requests.find((r) => r.path === "/api/memories/with-validation")?.body).toEqual({
+      title: "Market",
+      content: "Hugo came.",
+      eventDate: `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`,
+      location: null,
+      photo: null,
+      entities: [],
+    });
+    await user.click(within(confirm).getByRole("button", { name: "Save Memory with 1 Entity" }));
+    expect(await screen.findByText("Entities Confirmed")).toBeInTheDocument();
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/memories/12?new=true"));
+    expect(requests.find((r) => r.path === "/api/memories/12/confirm-entities")?.body).toEqual({
+      confirmedEntities: [expect.objectContaining({ action: "create_new", name: "Hugo", type: "person" })],
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Market" })).toBeInTheDocument();
+  });
+
+  it("Save Without Entities sends an empty list", async () => {
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/with-validation": () => ({ status: 201, body: created }),
+      "POST /api/memories/12/confirm-entities": () => ({ body: { memory: created.memory, entitiesProcessed: 0 } }),
+      "GET /api/memories/12": () => ({ body: created.memory }),
+    });
+    const { router } = renderApp("/");
+    const user = await fillAndSave();
+    await user.click(await screen.findByRole("button", { name: "Save Without Entities" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?new=true"));
+    expect(requests.find((r) => r.path === "/api/memories/12/confirm-entities")?.body).toEqual({ confirmedEntities: [] });
+  });
+
+  it("goes straight to the memory when there is nothing to confirm", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/with-validation": () => ({
+        status: 201,
+        body: { ...created, entityValidation: { needsConfirmation: false, validationResults: [] } },
+      }),
+      "GET /api/memories/12": () => ({ body: created.memory }),
+    });
+    const { router } = renderApp("/");
+    await fillAndSave();
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/memories/12?new=true"));
+    expect(screen.queryByRole("dialog", { name: "Confirm AI-Extracted Entities" })).not.toBeInTheDocument();
+  });
+
+  it("translates a server error code in the failure toast", async () => {
+    await changeLanguage("fr");
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/with-validation": () => ({ status: 400, body: { message: "Invalid date", code: "invalid_date" } }),
+    });
+    renderApp("/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Nouveau souvenir" }));
+    const dialog = screen.getByRole("dialog", { name: "Nouveau souvenir" });
+    await user.type(within(dialog).getByLabelText("Titre"), "Marché");
+    await user.type(within(dialog).getByLabelText("Récit"), "Hugo est venu.");
+    await user.click(within(dialog).getByRole("button", { name: "Enregistrer le souvenir" }));
+    expect(
+      await screen.findByText("Échec de la création du souvenir : La date n’est pas valide. Utilisez le format aaaa-MM-jj."),
+    ).toBeInTheDocument();
+  });
+
+  it("refuses a photo of the wrong type before uploading it", async () => {
+    const { requests } = signedInApi(makeUser(), { "GET /api/entities": () => ({ body: [] }) });
+    renderApp("/");
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole("button", { name: "New Memory" }));
+    await user.upload(screen.getByTestId("photo-input"), new File(["x"], "notes.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("Invalid file type")).toBeInTheDocument();
+    expect(screen.getByText("Please select a JPEG, PNG, GIF, or WebP image.")).toBeInTheDocument();
+    expect(requests.some((r) => r.path === "/api/photos/upload")).toBe(false);
+  });
+
+  it("clears the preview and says why when the upload fails", async () => {
+    URL.createObjectURL ??= () => "blob:preview";
+    URL.revokeObjectURL ??= () => {};
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/photos/upload": () => ({ status: 413, body: { message: "File too large", code: "file_too_large" } }),
+    });
+    renderApp("/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "New Memory" }));
+    await user.upload(screen.getByTestId("photo-input"), new File(["x"], "a.png", { type: "image/png" }));
+    expect(await screen.findByText("Upload failed")).toBeInTheDocument();
+    expect(screen.getByText("File too large - Please select an image smaller than 10MB.")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove photo" })).not.toBeInTheDocument();
+  });
+});
+
+describe("/memories/:id", () => {
+  it("shows the memory with its photo, entities and owner actions, titled after it", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({
+        body: memory(3, {
+          title: "Market",
+          location: "Lyon",
+          photo: "/api/photos/2/a.png",
+          photoThumbnail: "/api/photos/2/a.thumb.jpg",
+          entities: [{ id: 4, name: "Hugo", type: "person", confidence: 86 }],
+        }),
+      }),
+    });
+    renderApp("/memories/3?new=true");
+    expect(await screen.findByRole("heading", { level: 1, name: "Market" })).toBeInTheDocument();
+    expect(document.title).toBe("Market · Lifegraph");
+    expect(screen.getByRole("img", { name: "Photo of “Market”" })).toHaveAttribute("src", "/api/photos/2/a.png");
+    expect(screen.getByRole("link", { name: "Back to memories" })).toHaveAttribute("href", "/memories");
+    expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/memories/3/edit");
+    expect(screen.getByText("Hugo")).toBeInTheDocument();
+    expect(screen.getByText(/Your memory is saved/)).toBeInTheDocument();
+  });
+
+  it("says when the memory does not exist", async () => {
+    signedInApi(makeUser());
+    renderApp("/memories/99");
+    expect(await screen.findByRole("heading", { level: 1, name: "Memory not found" })).toBeInTheDocument();
+    expect(screen.getByText("The memory you're looking for doesn't exist")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to memories" })).toHaveAttribute("href", "/memories");
+  });
+});
+
+describe("/memories/:id/edit", () => {
+  it("saves the changes, removes the photo and goes to the memory", async () => {
+    let current = memory(3, { title: "Market", location: "Lyon", photo: "/api/photos/2/a.png", photoThumbnail: "/api/photos/2/a.thumb.jpg" });
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({ body: current }),
+      "PATCH /api/memories/3": ({ body }) => {
+        current = { ...current, ...(body as Partial<Memory>), photoThumbnail: null };
+        return { body: current };
+      },
+    });
+    const { router } = renderApp("/memories/3/edit");
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText("Title");
+    expect(title).toHaveValue("Market");
+    await user.clear(title);
+    await user.type(title, "Saturday market");
+    await user.clear(screen.getByLabelText("Location"));
+    await user.click(screen.getByRole("button", { name: "Remove photo" }));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Memory Updated")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/memories/3"));
+    expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({
+      title: "Saturday market",
+      content: "Some words",
+      eventDate: "2024-06-15",
+      location: null,
+      photo: null,
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Saturday market" })).toBeInTheDocument();
+  });
+
+  it("says when the memory to edit does not exist, with a link to the dashboard", async () => {
+    signedInApi(makeUser());
+    renderApp("/memories/99/edit");
+    expect(await screen.findByText("The memory you're trying to edit doesn't exist or has been deleted.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/");
+  });
+});
