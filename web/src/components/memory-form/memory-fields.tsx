@@ -17,7 +17,9 @@ export function MemoryFields({ form }: { form: UseFormReturn<MemoryFormValues> }
     language: i18n.language === "fr" ? "fr" : "en",
     onFinalText: (text) => {
       const current = form.getValues("content");
-      form.setValue("content", `${current}${text}`, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      // Dictated text follows what is typed, separated by a space.
+      const separator = current === "" || /\s$/.test(current) ? "" : " ";
+      form.setValue("content", `${current}${separator}${text}`, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     },
     onProblem: (problem) =>
       problem === "unsupported"

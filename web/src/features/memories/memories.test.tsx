@@ -1,8 +1,11 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CreateMemoryDialog } from "@/components/memory-form/create-memory-dialog";
 import type { Entity, Memory } from "@/lib/api/types";
 import { changeLanguage } from "@/lib/i18n";
+import { createQueryClient } from "@/lib/query-client";
 import { makeUser, signedInApi } from "@/test/api";
 import { renderApp } from "@/test/render";
 
@@ -158,6 +161,47 @@ describe("/memories", () => {
     await user.click(screen.getByRole("menuitemradio", { name: "Creation date, oldest first" }));
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get("sortBy")).toBe("createdAt"));
     expect(listQueries(fetchMock).at(-1)?.get("sortOrder")).toBe("asc");
+  });
+
+  it("loads the next page when the end of the list scrolls into view", async () => {
+    const observers: { callback: IntersectionObserverCallback; target: Element | null }[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        entry: { callback: IntersectionObserverCallback; target: Element | null };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, target: null };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.target = target;
+        }
+        disconnect() {
+          this.entry.target = null;
+        }
+      },
+    );
+    const { fetchMock } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "GET /api/memories": () => {
+        const cursor = listQueries(fetchMock).at(-1)?.get("cursor");
+        return cursor === "page-2"
+          ? { body: { items: [memory(25, { title: "Last one" })], nextCursor: null } }
+          : { body: { items: Array.from({ length: 24 }, (_, i) => memory(i + 1)), nextCursor: "page-2" } };
+      },
+    });
+    renderApp("/memories");
+    await screen.findByRole("link", { name: "Memory 24" });
+    expect(screen.queryByRole("link", { name: "Last one" })).not.toBeInTheDocument();
+    const watching = observers.find((observer) => observer.target !== null);
+    expect(watching).toBeDefined();
+    act(() =>
+      watching?.callback([{ isIntersecting: true, target: watching.target } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
+    expect(await screen.findByRole("link", { name: "Last one" })).toBeInTheDocument();
+    expect(listQueries(fetchMock).map((query) => query.get("cursor"))).toEqual([null, "page-2"]);
+    // The last page has no next cursor: nothing is watched any more.
+    await waitFor(() => expect(observers.every((observer) => observer.target === null)).toBe(true));
   });
 
   it("deletes a memory after confirmation", async () => {
@@ -331,6 +375,77 @@ describe("create-memory flow", () => {
     expect(screen.getByText("File too large - Please select an image smaller than 10MB.")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Remove photo" })).not.toBeInTheDocument();
+  });
+});
+
+describe("create-memory dialog", () => {
+  it("links preselected entities and uses a preselected date", async () => {
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: entities }),
+      "POST /api/memories/with-validation": () => ({
+        status: 201,
+        body: { memory: memory(3), entityValidation: { needsConfirmation: false, validationResults: [] } },
+      }),
+    });
+    const onCreated = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CreateMemoryDialog open onOpenChange={vi.fn()} onCreated={onCreated} entityIds={[4, 8]} date="2020-02-29" />
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "New memory" });
+    expect(within(dialog).getByLabelText("Date")).toHaveValue("2020-02-29");
+    expect(await within(dialog).findByText("Hugo")).toBeInTheDocument();
+    expect(within(dialog).getByText("Lyon")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText("Title"), "Leap day");
+    await user.type(within(dialog).getByLabelText("Details"), "A rare day.");
+    await user.type(within(dialog).getByLabelText("Location"), " Lyon ");
+    await user.click(within(dialog).getByRole("button", { name: "Save memory" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(3, []));
+    expect(requests.find((r) => r.method === "POST")?.body).toMatchObject({ eventDate: "2020-02-29", entities: [4, 8], location: "Lyon" });
+  });
+
+  it("appends dictated text to the details, and says when the browser cannot dictate", async () => {
+    const instances: { onresult: ((event: unknown) => void) | null; lang: string }[] = [];
+    signedInApi(makeUser(), { "GET /api/entities": () => ({ body: [] }) });
+    renderApp("/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "New Memory" }));
+    await user.click(screen.getByRole("button", { name: "Dictate" }));
+    expect(await screen.findByText("Voice Recognition Not Available")).toBeInTheDocument();
+    expect(screen.getByText("Your browser doesn't support voice recognition. Please type your memory manually.")).toBeInTheDocument();
+
+    vi.stubGlobal(
+      "SpeechRecognition",
+      class {
+        lang = "";
+        continuous = false;
+        interimResults = false;
+        onresult: ((event: unknown) => void) | null = null;
+        onerror: (() => void) | null = null;
+        onend: (() => void) | null = null;
+        constructor() {
+          instances.push(this);
+        }
+        start() {}
+        stop() {
+          this.onend?.();
+        }
+        abort() {}
+      },
+    );
+    const details = screen.getByLabelText("Details");
+    await user.type(details, "Morning.");
+    await user.click(screen.getByRole("button", { name: "Dictate" }));
+    expect(instances[0]?.lang).toBe("en-US");
+    const result = (text: string, isFinal: boolean) => Object.assign([{ transcript: text }], { isFinal });
+    act(() => instances[0]?.onresult?.({ resultIndex: 0, results: [result("we swam", false)] }));
+    expect(screen.getByText("we swam")).toBeInTheDocument();
+    act(() => instances[0]?.onresult?.({ resultIndex: 0, results: [result("we swam in the sea", true)] }));
+    expect(details).toHaveValue("Morning. we swam in the sea ");
+    await user.click(screen.getByRole("button", { name: "Stop dictation" }));
+    expect(screen.getByRole("button", { name: "Dictate" })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin, MoreVertical, Pencil, Trash2 } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EntityTag } from "@/components/entity-tag";
@@ -6,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { Memory } from "@/lib/api/types";
+import { memoryQueryOptions } from "@/lib/memories/get-memory";
 import { memoryDate } from "./memory-date";
 
 interface MemoryCardProps {
@@ -17,6 +19,9 @@ interface MemoryCardProps {
 export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // SPEC §7: a memory's page is prefetched when its card is hovered or focused.
+  const prefetch = () => void queryClient.prefetchQuery(memoryQueryOptions(memory.id));
   return (
     <Card className="relative flex flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       {memory.photoThumbnail && (
@@ -31,7 +36,7 @@ export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-tight font-semibold">
             {/* The link covers the card (SPEC §2: clicking a card opens the memory). */}
-            <Link to={`/memories/${memory.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            <Link to={`/memories/${memory.id}`} onMouseEnter={prefetch} onFocus={prefetch} className="outline-none after:absolute after:inset-0 after:content-['']">
               {memory.title}
             </Link>
           </h2>
