@@ -156,3 +156,44 @@ test("a memory in French: photo, entity confirmation, list, search, sort, filter
   await expect(page.getByText("Le souvenir que vous cherchez n’existe pas")).toBeVisible();
   await expectAccessible(page, "memory not found (fr)");
 });
+
+test("a long list loads page by page as the reader scrolls; dialogs pass axe in dark theme", async ({ page }) => {
+  test.setTimeout(90_000);
+  await dismissOverlays(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await signUp(page);
+  for (let day = 1; day <= 30; day += 1) {
+    const response = await page.request.post("/api/memories/with-validation", {
+      data: { title: `Day ${day}`, content: `Entry number ${day}.`, eventDate: `2023-04-${String(day).padStart(2, "0")}` },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto("/memories");
+  const cards = page.getByRole("main").getByRole("heading", { level: 2 });
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first()).toHaveText("Day 30");
+  await expect(page.getByText("April 30, 2023")).toBeVisible();
+  await expectAccessible(page, "memory list (dark)");
+  await cards.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 10_000);
+  await expect(cards).toHaveCount(30);
+  await expect(cards.last()).toHaveText("Day 1");
+
+  await page.getByRole("main").getByRole("button", { name: "New Memory" }).click();
+  const dialog = page.getByRole("dialog", { name: "New memory" });
+  await dialog.getByRole("button", { name: "Save memory" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+  await expect(dialog.getByText("Memory details are required")).toBeVisible();
+  await expectAccessible(page, "create-memory dialog with errors (dark)");
+  await dialog.getByLabel("Title").fill("Lunch");
+  await dialog.getByLabel("Details").fill("Lunch with Hugo in Paris. I was so happy.");
+  await dialog.getByRole("button", { name: "Save memory" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm AI-Extracted Entities" });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, "confirmation dialog (dark)");
+  await confirm.getByRole("button", { name: "Save Without Entities" }).click();
+  await expect(page).toHaveURL(/\/memories\/\d+\?new=true$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lunch" })).toBeVisible();
+  await expect(page.getByText("No entities linked yet.")).toBeVisible();
+  expect(await (await page.request.get("/api/entities")).json()).toEqual([]);
+});
