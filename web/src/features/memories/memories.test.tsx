@@ -316,6 +316,21 @@ describe("create-memory flow", () => {
     expect(requests.find((r) => r.path === "/api/memories/12/confirm-entities")?.body).toEqual({ confirmedEntities: [] });
   });
 
+  it("keeps the confirmation open and says why when confirming fails", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/with-validation": () => ({ status: 201, body: created }),
+      "POST /api/memories/12/confirm-entities": () => ({ status: 400, body: { message: "Unknown entity", code: "unknown_entity" } }),
+    });
+    const { router } = renderApp("/");
+    const user = await fillAndSave();
+    const confirm = await screen.findByRole("dialog", { name: "Confirm AI-Extracted Entities" });
+    await user.click(within(confirm).getByRole("button", { name: "Save Memory with 1 Entity" }));
+    expect(await screen.findByText("Failed to confirm entities: One of the chosen entities no longer exists.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Confirm AI-Extracted Entities" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
   it("goes straight to the memory when there is nothing to confirm", async () => {
     signedInApi(makeUser(), {
       "GET /api/entities": () => ({ body: [] }),
@@ -510,6 +525,20 @@ describe("/memories/:id/edit", () => {
       photo: null,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Saturday market" })).toBeInTheDocument();
+  });
+
+  it("says why saving failed and stays on the form", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({ body: memory(3, { title: "Market" }) }),
+      "PATCH /api/memories/3": () => ({ status: 400, body: { message: "Title is required", code: "title_required" } }),
+    });
+    const { router } = renderApp("/memories/3/edit");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "!");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Failed to update memory")).toBeInTheDocument();
+    expect(screen.getByText("Title is required")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/memories/3/edit");
   });
 
   it("says when the memory to edit does not exist, with a link to the dashboard", async () => {

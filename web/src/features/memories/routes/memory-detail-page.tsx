@@ -124,7 +124,7 @@ function MemoryDetail({ memory }: { memory: Memory }) {
         )}
       </section>
       {memory.photo && (
-        <img src={memory.photo} alt={t("memories.detail.photoAlt", { title: memory.title })} className="max-h-[32rem] w-full rounded-lg border object-contain" />
+        <img src={memory.photo} alt={t("memories.detail.photoAlt", { title: memory.title })} className="mx-auto max-h-[32rem] max-w-full rounded-lg border object-contain" />
       )}
       <div className="text-base leading-relaxed whitespace-pre-line">{memory.content}</div>
       <DeleteMemoryDialog memory={deleting ? memory : null} onOpenChange={setDeleting} />
