@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api/client";
 import type { MemoryPage } from "@/lib/api/types";
 import { memoryKeys, type MemoryListParams } from "./keys";
@@ -28,6 +28,7 @@ export function memoriesQueryOptions(params: MemoryListParams) {
   });
 }
 
+/** The list keeps showing the previous results while a new search, sort or filter loads. */
 export function useMemories(params: MemoryListParams) {
-  return useInfiniteQuery(memoriesQueryOptions(params));
+  return useInfiniteQuery({ ...memoriesQueryOptions(params), placeholderData: keepPreviousData });
 }

@@ -163,7 +163,7 @@ function MyMemories() {
         )
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={memories.isPlaceholderData}>
             {items.map((memory) => (
               <li key={memory.id} className="grid">
                 <MemoryCard memory={memory} onDelete={setDeleting} />
