@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EntityCombobox } from "@/components/entity-combobox";
 import { Badge } from "@/components/ui/badge";
@@ -147,7 +147,7 @@ function EntityChoiceRow({
   const more = result.matches.length - matches.length;
   const typeName = (type: string) => t(`entityTypeNames.${type as "person"}`, { defaultValue: type });
   const existingName = matches.find((match) => match.entityId === choice.existingId)?.name;
-  const baseId = `entity-${result.extractedName.replace(/\W+/g, "-")}`;
+  const baseId = useId();
 
   const setAction = (action: ChoiceAction) => {
     const change: Partial<EntityChoice> = { action };

@@ -1,5 +1,5 @@
 import { ArrowDownUp, BookOpen, SearchX, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EntityCombobox } from "@/components/entity-combobox";
@@ -210,7 +210,7 @@ function NextPageSentinel({ hasNextPage, loading, onVisible }: { hasNextPage: bo
   );
 }
 
-function EmptyState({ icon, title, body, children }: { icon?: React.ReactNode; title: string; body: string; children?: React.ReactNode }) {
+function EmptyState({ icon, title, body, children }: { icon?: ReactNode; title: string; body: string; children?: ReactNode }) {
   return (
     <Card className="flex flex-col items-center gap-3 p-10 text-center">
       {icon && <div className="text-muted-foreground">{icon}</div>}
