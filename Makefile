@@ -8,6 +8,9 @@ NPM ?= npm
 WEB := web
 RELEASE_BIN := target/release/lifegraph
 DEBUG_BIN := target/debug/lifegraph
+# The debug server for the web tests, built with the same features as the Rust tests
+# (a plain `cargo build` would rebuild dependencies whose features the tests unify).
+DEBUG_SERVER := $(CARGO) test --locked -p lifegraph --no-run
 
 .PHONY: help run build web web-deps test test-deps test-rust test-api-types test-web test-e2e bench clean
 
@@ -57,7 +60,7 @@ test-rust:
 
 # The web app's API types are generated from the server's OpenAPI document: both must be current.
 test-api-types: web-deps
-	$(CARGO) build --locked -p lifegraph
+	$(DEBUG_SERVER)
 	scripts/check-api-types.sh $(DEBUG_BIN)
 
 test-web: web-deps
@@ -65,7 +68,7 @@ test-web: web-deps
 
 # Playwright drives Debian's Chromium against the real (debug) server, which reads web/dist.
 test-e2e: web
-	$(CARGO) build --locked -p lifegraph
+	$(DEBUG_SERVER)
 	cd $(WEB) && $(NPM) run e2e
 
 ## Benchmarks ---------------------------------------------------------------------------------

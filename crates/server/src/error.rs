@@ -19,8 +19,16 @@ pub struct ErrorBody {
     pub code: String,
     /// On `entity_exists`: the entity that already has this name and type.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub existing_entity: Option<serde_json::Value>,
+    pub existing_entity: Option<ExistingEntity>,
+}
+
+/// The entity a duplicate name collides with.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ExistingEntity {
+    pub id: i64,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub entity_type: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -34,7 +42,7 @@ pub enum ApiError {
     #[error("{0}")]
     NotFound(String),
     #[error("{message}")]
-    Conflict { code: &'static str, message: String, existing_entity: Option<serde_json::Value> },
+    Conflict { code: &'static str, message: String, existing_entity: Option<ExistingEntity> },
     #[error("{message}")]
     PayloadTooLarge { code: &'static str, message: String },
     #[error(transparent)]

@@ -10,6 +10,7 @@ pub mod health;
 pub mod memories;
 pub mod notifications;
 pub mod openapi;
+pub mod patch_fields;
 pub mod photos;
 pub mod telemetry;
 pub mod web;

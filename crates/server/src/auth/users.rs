@@ -132,10 +132,10 @@ pub async fn record_consents(db: &DatabaseConnection, found: user::Model) -> Res
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUserRequest {
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub first_name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub gender: Option<Option<String>>,
     /// `en` or `fr`.
@@ -144,14 +144,6 @@ pub struct UpdateUserRequest {
     pub theme: Option<String>,
 }
 
-/// Tells a missing field (`None`) from an explicit `null` (`Some(None)`).
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
-}
 
 pub const GENDERS: [&str; 5] = ["male", "female", "non-binary", "other", "prefer-not-to-say"];
 pub const LANGUAGES: [&str; 2] = ["en", "fr"];

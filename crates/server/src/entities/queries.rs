@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::types::{EntityKind, NewEntity};
 use crate::db::entities::entity;
-use crate::error::ApiError;
+use crate::error::{ApiError, ExistingEntity};
 
 pub async fn list<C: ConnectionTrait>(db: &C, user_id: i64, kind: Option<EntityKind>) -> Result<Vec<entity::Model>, sea_orm::DbErr> {
     let mut query = entity::Entity::find().filter(entity::Column::UserId.eq(user_id));
@@ -47,7 +47,7 @@ pub async fn create<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEntity) ->
         return Err(ApiError::Conflict {
             code: "entity_exists",
             message: format!("Entity already exists: {}", existing.name),
-            existing_entity: Some(json!({ "id": existing.id, "name": existing.name, "type": existing.entity_type })),
+            existing_entity: Some(ExistingEntity { id: existing.id, name: existing.name, entity_type: existing.entity_type }),
         });
     }
     insert(db, user_id, new).await

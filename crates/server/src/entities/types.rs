@@ -61,7 +61,7 @@ pub struct Entity {
     /// Percentage, when the entity came from extraction.
     pub confidence: Option<i32>,
     /// Type-specific fields (SPEC §3), e.g. a person's `category`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
     pub metadata: Value,
     pub created_at: DateTime<Utc>,
 }
@@ -90,7 +90,7 @@ pub struct CreateEntityRequest {
     pub name: String,
     #[serde(rename = "type")]
     pub entity_type: String,
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     pub metadata: Option<Value>,
     pub aliases: Option<Vec<String>>,
     pub notes: Option<String>,

@@ -113,21 +113,21 @@ pub struct CreateMemoryRequest {
 pub struct UpdateMemoryRequest {
     pub title: Option<String>,
     pub content: Option<String>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub description: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub event_date: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub location: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub photo: Option<Option<String>>,
     /// When given, the memory's entities become exactly these.
     pub entities: Option<Vec<EntityRef>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub visibility: Option<Option<String>>,
     #[allow(dead_code)]
@@ -135,13 +135,6 @@ pub struct UpdateMemoryRequest {
     pub user_id: Option<Value>,
 }
 
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
-}
 
 pub const TITLE_MAX: usize = 200;
 pub const CONTENT_MAX: usize = 100_000;

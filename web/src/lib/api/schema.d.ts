@@ -343,7 +343,9 @@ export interface components {
         /** @description `POST /api/entities`. */
         CreateEntityRequest: {
             aliases?: string[] | null;
-            metadata?: Record<string, never> | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             notes?: string | null;
             type: string;
@@ -386,7 +388,9 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description Type-specific fields (SPEC §3), e.g. a person's `category`. */
-            metadata: Record<string, never>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             notes?: string | null;
             /** @description person, location, lifePeriod, event, emotion, object or activity. */
@@ -419,10 +423,16 @@ export interface components {
         ErrorBody: {
             /** @description A stable identifier for programs, e.g. `not_found`. */
             code: string;
-            /** @description On `entity_exists`: the entity that already has this name and type. */
-            existingEntity?: Record<string, never> | null;
+            existingEntity?: null | components["schemas"]["ExistingEntity"];
             /** @description A sentence for people (English). */
             message: string;
+        };
+        /** @description The entity a duplicate name collides with. */
+        ExistingEntity: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            type: string;
         };
         /** @description A memory with its entities. */
         Memory: {
