@@ -4,14 +4,32 @@
 use axum::body::Body;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use rust_embed::RustEmbed;
 
 use crate::error::ApiError;
 
-#[derive(RustEmbed)]
+/// Release builds carry the web app inside the binary.
+#[cfg(not(debug_assertions))]
+#[derive(rust_embed::RustEmbed)]
 #[folder = "../../web/dist"]
 #[allow_missing = true]
 struct WebApp;
+
+#[cfg(not(debug_assertions))]
+fn asset(file: &str) -> Option<Vec<u8>> {
+    WebApp::get(file).map(|found| found.data.into_owned())
+}
+
+/// Debug builds read `web/dist` at each request, so the app may be built after the server
+/// (and rebuilt while it runs).
+#[cfg(debug_assertions)]
+fn asset(file: &str) -> Option<Vec<u8>> {
+    let safe = file.split('/').all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
+    if !safe {
+        return None;
+    }
+    let dist = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist");
+    std::fs::read(dist.join(file)).ok()
+}
 
 const INDEX: &str = "index.html";
 
@@ -27,7 +45,7 @@ pub async fn fallback(method: Method, uri: Uri) -> Response {
     }
     let file = path.trim_start_matches('/');
     if !file.is_empty()
-        && let Some(asset) = WebApp::get(file)
+        && let Some(bytes) = asset(file)
     {
         // Vite puts content-hashed files under assets/: they never change.
         let cache = if file.starts_with("assets/") {
@@ -35,10 +53,10 @@ pub async fn fallback(method: Method, uri: Uri) -> Response {
         } else {
             "public, max-age=3600"
         };
-        return file_response(file, asset.data.into_owned(), cache);
+        return file_response(file, bytes, cache);
     }
-    match WebApp::get(INDEX) {
-        Some(index) => file_response(INDEX, index.data.into_owned(), "no-cache"),
+    match asset(INDEX) {
+        Some(index) => file_response(INDEX, index, "no-cache"),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
             "The web app is not built: run `make build` (or `npm run build` in web/).",
@@ -63,3 +81,26 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; \
     form-action 'self'; frame-ancestors 'none'";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(debug_assertions)]
+    #[test]
+    fn never_serves_files_outside_the_build() {
+        // web/package.json exists one level above web/dist.
+        assert!(asset("../package.json").is_none());
+        assert!(asset("assets/../../package.json").is_none());
+        assert!(asset("/etc/passwd").is_none());
+        assert!(asset("assets\\..\\..\\package.json").is_none());
+    }
+
+    #[tokio::test]
+    async fn api_paths_never_fall_back_to_the_app() {
+        let response = fallback(Method::GET, Uri::from_static("/api/nothing")).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        let response = fallback(Method::POST, Uri::from_static("/memories")).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    }
+}
