@@ -71,7 +71,17 @@ async fn oversized_and_malformed_bodies_are_refused(backend: Backend) {
     assert_error(response, StatusCode::BAD_REQUEST, "invalid_json").await;
 }
 
+async fn responses_are_compressed(backend: Backend) {
+    let app = spawn(backend).await;
+    let response = app.client.get(app.url("/api/openapi.json")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    let response = app.client.get(app.url("/api/openapi.json")).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+}
+
 crate::backends!(
+    responses_are_compressed,
     alive_and_ready,
     openapi_document_describes_the_api,
     unknown_api_paths_answer_json_404,
