@@ -17,7 +17,8 @@ use crate::auth::oidc::Oidc;
 use crate::config::Config;
 use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
-use crate::{auth, db, entities, health, memories, notifications, photos, web};
+use crate::rate_limit::RateLimits;
+use crate::{auth, db, entities, guard, health, memories, notifications, photos, web};
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -30,6 +31,9 @@ pub struct AppState {
     pub photos: PhotoStore,
     /// Each writer's prepared extraction matcher.
     pub matchers: Arc<MatcherCache>,
+    pub limits: Arc<RateLimits>,
+    /// Image decodes that may run at once (each may take a few hundred MB).
+    pub decodes: Arc<tokio::sync::Semaphore>,
 }
 
 pub struct Application {
@@ -50,7 +54,9 @@ impl Application {
         if config.local_sign_in_enabled() && !config.listen.ip().is_loopback() {
             tracing::warn!("local sign-in is on while listening beyond loopback: anyone who reaches this server can sign in as anyone");
         }
-        let state = AppState { db, config: Arc::new(config), oidc, photos, matchers: Arc::default() };
+        let limits = Arc::new(RateLimits::new(&config));
+        let decodes = Arc::new(tokio::sync::Semaphore::new(photos::image::DECODES_AT_ONCE));
+        let state = AppState { db, config: Arc::new(config), oidc, photos, matchers: Arc::default(), limits, decodes };
         Ok(Self { listener, router: router(state.clone()), state })
     }
 
@@ -63,10 +69,8 @@ impl Application {
     }
 
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("serving")
+        crate::server::serve(self.listener, self.router, shutdown).await;
+        Ok(())
     }
 }
 
@@ -81,6 +85,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", axum::routing::get(openapi_json))
         .fallback(web::fallback)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), guard::check_request))
         .with_state(state)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(CompressionLayer::new())
@@ -104,5 +109,5 @@ async fn openapi_json() -> axum::Json<utoipa::openapi::OpenApi> {
 }
 
 async fn method_not_allowed() -> crate::error::ApiError {
-    crate::error::ApiError::bad_request("method_not_allowed", "This address does not accept that method")
+    crate::error::ApiError::MethodNotAllowed
 }

@@ -64,6 +64,16 @@ pub struct Config {
     #[arg(long, env = "LIFEGRAPH_LOCAL_SIGN_IN")]
     pub local_sign_in: bool,
 
+    /// Sign-in attempts allowed per client address and minute (starting a sign-in, the local
+    /// sign-in form, the identity provider's callback each count one).
+    #[arg(long, env = "LIFEGRAPH_SIGN_IN_PER_MINUTE", default_value = "20")]
+    pub sign_in_per_minute: std::num::NonZeroU32,
+
+    /// Behind a reverse proxy: take the client's address for rate limits from the last entry
+    /// of `X-Forwarded-For`. Only when every request comes through a proxy that sets it.
+    #[arg(long, env = "LIFEGRAPH_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+
     /// Log format: `pretty` for people, `json` for machines.
     #[arg(long, env = "LIFEGRAPH_LOG_FORMAT", value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
@@ -76,6 +86,11 @@ impl Config {
             Some(url) => url.as_str().trim_end_matches('/').to_owned(),
             None => format!("http://{}", self.listen),
         }
+    }
+
+    /// `scheme://host[:port]` of the public URL: where the app's own requests come from.
+    pub fn public_origin(&self) -> String {
+        url::Url::parse(&self.public_url()).map_or_else(|_| self.public_url(), |u| u.origin().ascii_serialization())
     }
 
     /// Cookies get `Secure` when people reach us over https.
@@ -99,6 +114,8 @@ impl Config {
             oidc_client_id: None,
             oidc_client_secret: None,
             local_sign_in: false,
+            sign_in_per_minute: std::num::NonZeroU32::new(20).expect("not zero"),
+            trust_forwarded_for: false,
             log_format: LogFormat::Pretty,
         }
     }
@@ -115,6 +132,8 @@ impl fmt::Debug for Config {
             .field("oidc_client_id", &self.oidc_client_id)
             .field("oidc_client_secret", &self.oidc_client_secret)
             .field("local_sign_in", &self.local_sign_in)
+            .field("sign_in_per_minute", &self.sign_in_per_minute)
+            .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("log_format", &self.log_format)
             .finish()
     }

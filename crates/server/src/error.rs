@@ -37,14 +37,21 @@ pub enum ApiError {
     BadRequest { code: &'static str, message: String },
     #[error("Authentication required")]
     Unauthorized,
-    #[error("{0}")]
-    Forbidden(String),
+    #[error("{message}")]
+    Forbidden { code: &'static str, message: String },
     #[error("{0}")]
     NotFound(String),
     #[error("{message}")]
     Conflict { code: &'static str, message: String, existing_entity: Option<ExistingEntity> },
+    #[error("This address does not accept that method")]
+    MethodNotAllowed,
     #[error("{message}")]
     PayloadTooLarge { code: &'static str, message: String },
+    #[error("The address is too long")]
+    UriTooLong,
+    /// Too many attempts from one client; try again after this many seconds.
+    #[error("Too many attempts. Please wait a moment and try again.")]
+    TooManyRequests { retry_after_secs: u64 },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -60,6 +67,10 @@ impl ApiError {
         Self::bad_request("validation_failed", message)
     }
 
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+        Self::Forbidden { code, message: message.into() }
+    }
+
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(message.into())
     }
@@ -68,7 +79,10 @@ impl ApiError {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
-            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::UriTooLong => StatusCode::URI_TOO_LONG,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -78,9 +92,14 @@ impl ApiError {
 
     pub fn code(&self) -> &'static str {
         match self {
-            Self::BadRequest { code, .. } | Self::Conflict { code, .. } | Self::PayloadTooLarge { code, .. } => code,
+            Self::BadRequest { code, .. }
+            | Self::Conflict { code, .. }
+            | Self::PayloadTooLarge { code, .. }
+            | Self::Forbidden { code, .. } => code,
             Self::Unauthorized => "unauthorized",
-            Self::Forbidden(_) => "forbidden",
+            Self::MethodNotAllowed => "method_not_allowed",
+            Self::UriTooLong => "uri_too_long",
+            Self::TooManyRequests { .. } => "rate_limited",
             Self::NotFound(_) => "not_found",
             Self::Internal(_) => "internal_error",
         }
@@ -112,12 +131,20 @@ impl IntoResponse for ApiError {
             other => other.to_string(),
         };
         let code = self.code().to_owned();
+        let retry_after = match &self {
+            Self::TooManyRequests { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
+        };
         let existing_entity = match self {
             Self::Conflict { existing_entity, .. } => existing_entity,
             _ => None,
         };
         let body = ErrorBody { message, code, existing_entity };
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
@@ -132,9 +159,7 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
             R::MissingJsonContentType(_) => {
                 Self::bad_request("invalid_content_type", "Expected a JSON body (Content-Type: application/json)")
             }
-            other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Self::PayloadTooLarge { code: "payload_too_large", message: "The request body is too large".to_owned() }
-            }
+            other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => payload_too_large(),
             other => Self::bad_request("invalid_body", other.body_text()),
         }
     }
@@ -146,10 +171,52 @@ impl From<axum::extract::rejection::QueryRejection> for ApiError {
     }
 }
 
-/// `axum::Json`, whose rejections answer in our error shape.
-#[derive(Debug, axum::extract::FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// `axum::Json`, whose rejections answer in our error shape, and which refuses text holding a
+/// NUL character before deserializing (see [`crate::text`]).
+#[derive(Debug)]
 pub struct ApiJson<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for ApiJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        if !is_json(request.headers()) {
+            return Err(ApiError::bad_request(
+                "invalid_content_type",
+                "Expected a JSON body (Content-Type: application/json)",
+            ));
+        }
+        let bytes = axum::body::Bytes::from_request(request, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                payload_too_large()
+            } else {
+                Self::Rejection::bad_request("invalid_body", rejection.body_text())
+            }
+        })?;
+        if crate::text::json_has_nul(&bytes) {
+            return Err(crate::text::nul_refused());
+        }
+        let Json(value) = Json::<T>::from_bytes(&bytes)?;
+        Ok(Self(value))
+    }
+}
+
+/// `application/json`, or any `application/...+json`.
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers.get(axum::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+pub fn payload_too_large() -> ApiError {
+    ApiError::PayloadTooLarge { code: "payload_too_large", message: "The request body is too large".to_owned() }
+}
 
 impl<T: Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
@@ -161,6 +228,11 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
 #[derive(Debug, axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
+
+/// `axum::extract::Query`, whose rejections answer in our error shape.
+#[derive(Debug, axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
 
 impl From<axum::extract::rejection::PathRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::PathRejection) -> Self {

@@ -1,10 +1,13 @@
 //! The OpenAPI document of the API, served at `/api/openapi.json`; the web app's API types
 //! are generated from it.
 
-use utoipa::OpenApi;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{Content, Ref, RefOr, Response};
+use utoipa::{Modify, OpenApi};
 
 #[derive(OpenApi)]
 #[openapi(
+    modifiers(&CommonAnswers),
     info(title = "Lifegraph API", description = "A private, bilingual memory journal with a personal life graph."),
     paths(
         crate::health::healthz,
@@ -43,4 +46,61 @@ pub struct ApiDoc;
 
 pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
+}
+
+/// Operations anyone may call; every other one needs the session cookie.
+const PUBLIC: &[&str] = &["/healthz", "/readyz", "/api/login", "/api/logout", "/api/auth/callback", "/api/openapi.json"];
+
+/// What every layer in front of the handlers may answer, written once rather than on each
+/// operation: any address can be malformed or too long (400, 414) and any request can fail on
+/// our side (500); a changing request can come from another site (403) or be too large (413);
+/// an operation behind sign-in answers 401 without a session.
+struct CommonAnswers;
+
+impl Modify for CommonAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi.components.get_or_insert_with(Default::default).add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::auth::session::COOKIE_NAME,
+                "The session cookie set by signing in",
+            ))),
+        );
+        for (path, item) in &mut openapi.paths.paths {
+            let signed_in = !PUBLIC.contains(&path.as_str());
+            let operations = [
+                (&mut item.get, false),
+                (&mut item.head, false),
+                (&mut item.post, true),
+                (&mut item.put, true),
+                (&mut item.patch, true),
+                (&mut item.delete, true),
+            ];
+            for (operation, changes) in operations {
+                let Some(operation) = operation else { continue };
+                let mut answers = vec![
+                    ("400", "Invalid input: the `code` says which"),
+                    ("414", "The address is too long"),
+                    ("500", "Something went wrong on our side"),
+                ];
+                if changes {
+                    answers.push(("403", "The request does not come from this site (`cross_site_request`, `origin_required`)"));
+                    answers.push(("413", "The request body is too large"));
+                }
+                if signed_in {
+                    answers.push(("401", "Not signed in"));
+                    operation.security = Some(vec![SecurityRequirement::new("session", Vec::<String>::new())]);
+                }
+                for (status, description) in answers {
+                    operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(description));
+                }
+            }
+        }
+    }
+}
+
+fn error_answer(description: &str) -> RefOr<Response> {
+    let mut response = Response::new(description);
+    response.content.insert("application/json".to_owned(), Content::new(Some(Ref::from_schema_name("ErrorBody"))));
+    RefOr::T(response)
 }

@@ -64,7 +64,38 @@ where
         if user.id == super::users::ADMIN_USER_ID {
             Ok(Self(user))
         } else {
-            Err(ApiError::Forbidden("Only the administrator may do this".to_owned()))
+            Err(ApiError::forbidden("forbidden", "Only the administrator may do this"))
         }
+    }
+}
+
+/// The address of the client, for rate limits: the connection's peer, or, behind a reverse
+/// proxy the operator trusts (`--trust-forwarded-for`), the last address the proxy appended to
+/// `X-Forwarded-For` (earlier ones are the client's own word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientAddr(pub std::net::IpAddr);
+
+impl<S> FromRequestParts<S> for ClientAddr
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let forwarded = state
+            .config
+            .trust_forwarded_for
+            .then(|| parts.headers.get_all("x-forwarded-for").iter().next_back())
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse().ok());
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|axum::extract::ConnectInfo(addr)| addr.ip());
+        Ok(Self(forwarded.or(peer).unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))))
     }
 }

@@ -3,16 +3,15 @@
 //! Its contract is fixed (DESIGN.md "Sign-in"): `GET /auth/local` shows a form, and
 //! `POST /auth/local` (email, firstName, lastName, redirect) signs in and redirects.
 
-use axum::Form;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum_extra::extract::CookieJar;
 use serde::Deserialize;
 
-use super::{safe_redirect, session, users};
+use super::{ClientAddr, safe_redirect, session, users};
 use crate::app::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiQuery};
 
 #[derive(Debug, Default, Deserialize)]
 pub struct PageQuery {
@@ -35,26 +34,42 @@ pub struct LocalForm {
     lang: Option<String>,
 }
 
-pub async fn page(State(state): State<AppState>, Query(query): Query<PageQuery>, headers: HeaderMap) -> Response {
-    if !state.config.local_sign_in_enabled() {
-        return ApiError::not_found("Local sign-in is off on this server").into_response();
-    }
-    let lang = Lang::pick(query.lang.as_deref(), &headers);
-    let form = FormState {
-        redirect: safe_redirect(query.redirect.as_deref()).to_owned(),
-        consent: query.consent.as_deref() == Some("1"),
-        ..FormState::default()
-    };
-    Html(render(lang, &form)).into_response()
-}
-
-pub async fn submit(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar, Form(form): Form<LocalForm>) -> Result<Response, ApiError> {
+pub async fn page(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if !state.config.local_sign_in_enabled() {
         return Err(ApiError::not_found("Local sign-in is off on this server"));
     }
+    let lang = Lang::pick(query.lang.as_deref(), &headers);
+    let form = FormState {
+        redirect: safe_redirect(query.redirect.as_deref())?.to_owned(),
+        consent: query.consent.as_deref() == Some("1"),
+        ..FormState::default()
+    };
+    Ok(Html(render(lang, &form)).into_response())
+}
+
+pub async fn submit(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: HeaderMap,
+    jar: CookieJar,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    if !state.config.local_sign_in_enabled() {
+        return Err(ApiError::not_found("Local sign-in is off on this server"));
+    }
+    state.limits.sign_in.check(client)?;
+    if crate::text::urlencoded_has_nul(&body) {
+        return Err(crate::text::nul_refused());
+    }
+    let form: LocalForm = serde_urlencoded::from_bytes(&body)
+        .map_err(|e| ApiError::bad_request("invalid_form", format!("The sign-in form could not be read: {e}")))?;
     let lang = Lang::pick(form.lang.as_deref(), &headers);
     let email = form.email.trim().to_lowercase();
-    let redirect = safe_redirect(form.redirect.as_deref()).to_owned();
+    let redirect = safe_redirect(form.redirect.as_deref())?.to_owned();
     let consent = form.consent.as_deref() == Some("1");
     if !is_plausible_email(&email) {
         let state = FormState {

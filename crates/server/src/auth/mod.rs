@@ -6,7 +6,8 @@ pub mod oidc;
 pub mod session;
 pub mod users;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -14,16 +15,16 @@ use axum_extra::extract::CookieJar;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-pub use extractors::{Admin, CurrentUser, MaybeUser};
+pub use extractors::{Admin, ClientAddr, CurrentUser, MaybeUser};
 
 use crate::app::AppState;
-use crate::error::{ApiError, ApiJson, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use users::{UpdateUserRequest, User, UserChanges};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/login", get(login))
-        .route("/api/logout", get(logout))
+        .route("/api/logout", get(logout_link).post(logout))
         .route("/api/auth/callback", get(callback))
         .route("/api/auth/user", get(current_user).patch(update_user))
         .route("/api/auth/me", get(me))
@@ -31,11 +32,24 @@ pub fn router() -> Router<AppState> {
         .route("/auth/local", get(local::page).post(local::submit))
 }
 
-/// Only same-site paths: never an open redirect to another site.
-pub fn safe_redirect(wanted: Option<&str>) -> &str {
-    match wanted {
-        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => path,
-        _ => "/",
+/// Where to go after signing in: a path on this site, written as a URL writes it (printable
+/// ASCII). Anything else is refused, never followed: browsers drop tabs and line breaks from
+/// addresses and read `\\` as `/`, so `/\t/evil.example` would lead to another site, and a
+/// line break cannot go in a header at all.
+pub fn safe_redirect(wanted: Option<&str>) -> ApiResult<&str> {
+    let path = match wanted {
+        None | Some("") => return Ok("/"),
+        Some(path) => path,
+    };
+    let printable = path.bytes().all(|b| b.is_ascii_graphic()) && path.len() <= 2048;
+    let local = path.starts_with('/') && !path.starts_with("//") && !path.contains('\\');
+    // What a browser would make of it, resolved against this site, must still be this site.
+    let base = url::Url::parse("http://lifegraph.invalid/").expect("static URL");
+    let stays = base.join(path).is_ok_and(|u| u.origin() == base.origin());
+    if printable && local && stays {
+        Ok(path)
+    } else {
+        Err(ApiError::bad_request("invalid_redirect", "The address to return to must be a path on this site"))
     }
 }
 
@@ -51,9 +65,16 @@ pub struct LoginQuery {
 
 /// Start signing in: to the identity provider, or to the local sign-in page.
 #[utoipa::path(get, path = "/api/login", tag = "auth", params(LoginQuery),
-    responses((status = 303, description = "Redirect to the identity provider or the local sign-in page")))]
-pub(crate) async fn login(State(state): State<AppState>, Query(query): Query<LoginQuery>) -> ApiResult<Response> {
-    let redirect = safe_redirect(query.redirect.as_deref());
+    responses((status = 303, description = "Redirect to the identity provider or the local sign-in page"),
+              (status = 400, description = "The address to return to is not a path on this site", body = ErrorBody),
+              (status = 429, description = "Too many sign-in attempts from this address", body = ErrorBody)))]
+pub(crate) async fn login(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    ApiQuery(query): ApiQuery<LoginQuery>,
+) -> ApiResult<Response> {
+    state.limits.sign_in.check(client)?;
+    let redirect = safe_redirect(query.redirect.as_deref())?;
     let consent = query.consent.as_deref() == Some("1");
     if let Some(oidc) = &state.oidc {
         let url = oidc.begin(&state.db, redirect, consent).await?;
@@ -84,8 +105,16 @@ pub(crate) struct CallbackQuery {
 /// The identity provider sends the person back here.
 #[utoipa::path(get, path = "/api/auth/callback", tag = "auth",
     responses((status = 303, description = "Signed in; redirect into the app"),
-              (status = 400, description = "Missing, stale or forged state", body = ErrorBody)))]
-pub(crate) async fn callback(State(state): State<AppState>, jar: CookieJar, Query(query): Query<CallbackQuery>) -> ApiResult<Response> {
+              (status = 400, description = "Missing, stale or forged state", body = ErrorBody),
+              (status = 404, description = "No identity provider is configured", body = ErrorBody),
+              (status = 429, description = "Too many sign-in attempts from this address", body = ErrorBody)))]
+pub(crate) async fn callback(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    jar: CookieJar,
+    ApiQuery(query): ApiQuery<CallbackQuery>,
+) -> ApiResult<Response> {
+    state.limits.sign_in.check(client)?;
     let Some(oidc) = &state.oidc else {
         return Err(ApiError::not_found("No identity provider is configured"));
     };
@@ -106,17 +135,34 @@ pub(crate) async fn callback(State(state): State<AppState>, jar: CookieJar, Quer
     }
     let cookie = session::start(&state.db, user.id, state.config.secure_cookies()).await?;
     tracing::info!(user_id = user.id, "signed in through OpenID Connect");
-    Ok((jar.add(cookie), Redirect::to(safe_redirect(Some(&attempt.redirect_to)))).into_response())
+    Ok((jar.add(cookie), Redirect::to(safe_redirect(Some(&attempt.redirect_to))?)).into_response())
 }
 
-/// End the session and go home.
-#[utoipa::path(get, path = "/api/logout", tag = "auth",
-    responses((status = 303, description = "Signed out; redirect to /")))]
+/// Sign out: end the session. The app calls it; like every change, only from this site.
+#[utoipa::path(post, path = "/api/logout", tag = "auth",
+    responses((status = 204, description = "Signed out (also when no one was signed in)")))]
 pub(crate) async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Response> {
     if let Some(cookie) = jar.get(session::COOKIE_NAME) {
         session::end(&state.db, cookie.value()).await?;
     }
-    Ok((jar.remove(session::removal_cookie()), Redirect::to("/")).into_response())
+    Ok((jar.remove(session::removal_cookie()), StatusCode::NO_CONTENT).into_response())
+}
+
+/// Sign out by following a link, then go home. Only a navigation that started on this site (or
+/// an address the person typed) signs out: a link or an image on another site cannot.
+#[utoipa::path(get, path = "/api/logout", tag = "auth",
+    responses((status = 303, description = "Signed out when the navigation came from this site; redirect to /")))]
+pub(crate) async fn logout_link(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> ApiResult<Response> {
+    let public_origin = state.config.public_origin();
+    if crate::guard::from_this_site(&headers, &public_origin, crate::guard::Strictness::AllowReferer).is_err() {
+        return Ok(Redirect::to("/").into_response());
+    }
+    logout(State(state), jar).await.map(|signed_out| {
+        let (parts, _) = signed_out.into_parts();
+        let mut response = Redirect::to("/").into_response();
+        response.headers_mut().extend(parts.headers.get_all(header::SET_COOKIE).iter().map(|v| (header::SET_COOKIE, v.clone())));
+        response
+    })
 }
 
 /// The signed-in user.
@@ -178,10 +224,23 @@ mod tests {
 
     #[test]
     fn redirects_stay_on_this_site() {
-        assert_eq!(safe_redirect(Some("/memories?x=1")), "/memories?x=1");
-        assert_eq!(safe_redirect(Some("https://evil.example")), "/");
-        assert_eq!(safe_redirect(Some("//evil.example")), "/");
-        assert_eq!(safe_redirect(Some("/\\evil.example")), "/");
-        assert_eq!(safe_redirect(None), "/");
+        assert_eq!(safe_redirect(Some("/memories?x=1")).unwrap(), "/memories?x=1");
+        assert_eq!(safe_redirect(Some("/memories/12?new=true#top")).unwrap(), "/memories/12?new=true#top");
+        assert_eq!(safe_redirect(None).unwrap(), "/");
+        assert_eq!(safe_redirect(Some("")).unwrap(), "/");
+        for hostile in [
+            "https://evil.example",
+            "//evil.example",
+            "/\\evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\nSet-Cookie:x=1",
+            "/ /evil.example",
+            "memories",
+            "javascript:alert(1)",
+            "/\u{3000}/evil.example",
+        ] {
+            assert_eq!(safe_redirect(Some(hostile)).unwrap_err().code(), "invalid_redirect", "{hostile:?}");
+        }
     }
 }

@@ -105,6 +105,7 @@ pub async fn upsert(db: &DatabaseConnection, identity: Identity) -> Result<user:
                 username: Set(identity.username),
                 first_name: Set(identity.first_name),
                 last_name: Set(identity.last_name),
+                entities_version: Set(0),
                 created_at: Set(now),
                 updated_at: Set(now),
                 ..Default::default()

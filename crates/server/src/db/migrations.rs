@@ -10,7 +10,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(InitialSchema)]
+        vec![Box::new(InitialSchema), Box::new(EntityVersions)]
     }
 }
 
@@ -272,5 +272,25 @@ impl MigrationTrait for InitialSchema {
             manager.create_index(index).await?;
         }
         Ok(())
+    }
+}
+
+/// A per-writer counter of entity changes, so that every server process can tell whether
+/// what it derived from a writer's entities (the extraction matcher) is still current.
+struct EntityVersions;
+
+// Derived names come from the file's name, which the first migration already took.
+impl MigrationName for EntityVersions {
+    fn name(&self) -> &str {
+        "m2_entity_versions"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for EntityVersions {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(Table::alter().table("users").add_column(big_integer("entities_version").default(0)).to_owned())
+            .await
     }
 }

@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
 
 pub use migrations::Migrator;
@@ -40,6 +43,20 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         .with_context(|| format!("connecting to {}", crate::config::redact_url(url)))?;
     Migrator::up(&db, None).await.context("applying database migrations")?;
     Ok(db)
+}
+
+/// Begin a transaction that writes. On SQLite it takes the write lock at once (`BEGIN
+/// IMMEDIATE`), so concurrent writers queue on the busy timeout; a deferred transaction that
+/// reads and then writes would fail with "database is locked" instead of waiting, because
+/// SQLite cannot upgrade a read snapshot that another writer has moved past. PostgreSQL
+/// ignores the mode. Every transaction that may write goes through here (clippy.toml forbids
+/// the plain `begin`).
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
 }
 
 /// The file behind `sqlite://path?...`, unless the database lives in memory.

@@ -4,7 +4,7 @@
 pub mod queries;
 pub mod types;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,7 +13,7 @@ use utoipa::IntoParams;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::error::{ApiJson, ApiResult, ErrorBody};
+use crate::error::{ApiJson, ApiQuery, ApiResult, ErrorBody};
 use types::{CreateEntityRequest, Entity, EntityKind, NewEntity};
 
 pub fn router() -> Router<AppState> {
@@ -28,7 +28,7 @@ pub struct ListQuery {
     /// Ignored: the list is always the signed-in user's.
     #[serde(rename = "userId")]
     #[allow(dead_code)]
-    user_id: Option<String>,
+    user_id: Option<i64>,
 }
 
 /// The signed-in user's entities, by name.
@@ -37,7 +37,7 @@ pub struct ListQuery {
 pub(crate) async fn list_entities(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Query(query): Query<ListQuery>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Vec<Entity>>> {
     let kind = query.entity_type.as_deref().map(EntityKind::parse).transpose()?;
     let entities = queries::list(&state.db, user.id, kind).await?;
@@ -54,6 +54,8 @@ pub(crate) async fn create_entity(
     ApiJson(request): ApiJson<CreateEntityRequest>,
 ) -> ApiResult<(StatusCode, Json<Entity>)> {
     let new = NewEntity::try_from(request)?;
-    let created = queries::create(&state.db, user.id, new).await?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    let created = queries::create(&txn, user.id, new).await?;
+    txn.commit().await?;
     Ok((StatusCode::CREATED, Json(created.into())))
 }

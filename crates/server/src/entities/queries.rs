@@ -1,13 +1,20 @@
 //! Entity queries, always scoped to one user.
+//!
+//! Every change to a writer's entities is made here, and each raises the writer's
+//! `entities_version` in the same transaction: a server process that keeps something derived
+//! from the entities (the extraction matcher) compares that number, so an entity added through
+//! one process is seen by all of them.
 
 use chrono::Utc;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect,
+    Set,
 };
 use serde_json::{Value, json};
 
 use super::types::{EntityKind, NewEntity};
-use crate::db::entities::entity;
+use crate::db::entities::{entity, user};
 use crate::error::{ApiError, ExistingEntity};
 
 pub async fn list<C: ConnectionTrait>(db: &C, user_id: i64, kind: Option<EntityKind>) -> Result<Vec<entity::Model>, sea_orm::DbErr> {
@@ -70,7 +77,29 @@ async fn insert<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEntity) -> Res
     }
     .insert(db)
     .await?;
+    changed(db, user_id).await?;
     Ok(model)
+}
+
+/// Record that the writer's entities changed.
+async fn changed<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<(), sea_orm::DbErr> {
+    user::Entity::update_many()
+        .col_expr(user::Column::EntitiesVersion, Expr::col(user::Column::EntitiesVersion).add(1))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// The writer's entity version: it differs whenever one of their entities changed since.
+pub async fn version<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<i64, sea_orm::DbErr> {
+    let found: Option<i64> = user::Entity::find_by_id(user_id)
+        .select_only()
+        .column(user::Column::EntitiesVersion)
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(found.unwrap_or_default())
 }
 
 /// The entity of that name and type, created when missing: confirming twice creates nothing twice.
@@ -81,7 +110,8 @@ pub async fn find_or_create<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEn
     }
 }
 
-/// Add an alias unless the entity already answers to that name.
+/// Add an alias unless the entity already answers to that name; an entity that has all the
+/// aliases it may have takes no more.
 pub async fn add_alias<C: ConnectionTrait>(db: &C, found: entity::Model, alias: &str) -> Result<entity::Model, ApiError> {
     let alias = super::types::checked_name(alias)?;
     let key = lifegraph_extract::name_key(&alias);
@@ -89,9 +119,15 @@ pub async fn add_alias<C: ConnectionTrait>(db: &C, found: entity::Model, alias: 
     if found.name_key == key || aliases.iter().any(|a| lifegraph_extract::name_key(a) == key) {
         return Ok(found);
     }
+    if aliases.len() >= super::types::ALIAS_MAX {
+        return Err(super::types::too_many_aliases());
+    }
     aliases.push(alias);
+    let user_id = found.user_id;
     let mut active = found.into_active_model();
     active.aliases = Set(json!(aliases));
     active.updated_at = Set(Utc::now());
-    Ok(active.update(db).await?)
+    let updated = active.update(db).await?;
+    changed(db, user_id).await?;
+    Ok(updated)
 }

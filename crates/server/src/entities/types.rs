@@ -96,12 +96,18 @@ pub struct CreateEntityRequest {
     pub notes: Option<String>,
     /// Ignored: entities always belong to the signed-in user.
     #[allow(dead_code)]
-    pub user_id: Option<Value>,
+    pub user_id: Option<i64>,
 }
 
 pub const NAME_MAX: usize = 200;
-const ALIAS_MAX: usize = 50;
+pub const ALIAS_MAX: usize = 50;
 const NOTES_MAX: usize = 5_000;
+/// The type-specific fields of one entity, as JSON.
+pub const METADATA_MAX_BYTES: usize = 16 * 1024;
+
+pub fn too_many_aliases() -> ApiError {
+    ApiError::bad_request("too_many_aliases", format!("An entity can have at most {ALIAS_MAX} aliases"))
+}
 
 /// A checked new entity.
 #[derive(Debug, Clone)]
@@ -124,12 +130,19 @@ impl NewEntity {
             Some(Value::Object(map)) => map,
             Some(_) => return Err(ApiError::validation("metadata must be an object")),
         };
+        if serde_json::to_vec(&metadata).map_or(true, |json| json.len() > METADATA_MAX_BYTES) {
+            return Err(ApiError::bad_request(
+                "metadata_too_large",
+                format!("An entity's details must take at most {} KB", METADATA_MAX_BYTES / 1024),
+            ));
+        }
         metadata.retain(|_, v| !matches!(v, Value::Array(a) if a.is_empty()) && !v.is_null());
         if kind == EntityKind::Person && !metadata.contains_key("category") {
             metadata.insert("category".to_owned(), Value::String("friend".to_owned()));
         }
         // Aliases and notes live in their own columns.
         let aliases = match metadata.remove("aliases") {
+            Some(Value::Array(list)) if list.len() > ALIAS_MAX => return Err(too_many_aliases()),
             Some(Value::Array(list)) => list.into_iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
             _ => Vec::new(),
         };
@@ -140,27 +153,32 @@ impl NewEntity {
         Ok(new)
     }
 
+    /// Blank aliases, the name itself and repeats (as names compare: case and accents aside)
+    /// are dropped. The list is capped before any of that work.
     pub fn set_aliases(&mut self, aliases: Vec<String>) -> Result<(), ApiError> {
-        let mut clean: Vec<String> = Vec::new();
+        if aliases.len() > ALIAS_MAX {
+            return Err(too_many_aliases());
+        }
+        let mut seen = std::collections::HashSet::from([lifegraph_extract::name_key(&self.name)]);
+        let mut clean: Vec<String> = Vec::with_capacity(aliases.len());
         for alias in aliases {
-            let alias = alias.trim().to_owned();
-            if alias.is_empty() || clean.iter().any(|a| a == &alias) {
+            let alias = crate::text::trim(&alias);
+            if alias.is_empty() {
                 continue;
             }
             if alias.chars().count() > NAME_MAX {
                 return Err(ApiError::validation(format!("An alias must be at most {NAME_MAX} characters")));
             }
-            clean.push(alias);
-        }
-        if clean.len() > ALIAS_MAX {
-            return Err(ApiError::validation(format!("At most {ALIAS_MAX} aliases")));
+            if seen.insert(lifegraph_extract::name_key(alias)) {
+                clean.push(alias.to_owned());
+            }
         }
         self.aliases = clean;
         Ok(())
     }
 
     fn set_notes(&mut self, notes: Option<String>) -> Result<(), ApiError> {
-        let notes = notes.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+        let notes = notes.map(|n| crate::text::trim(&n).to_owned()).filter(|n| !n.is_empty());
         if notes.as_ref().is_some_and(|n| n.chars().count() > NOTES_MAX) {
             return Err(ApiError::validation(format!("Notes must be at most {NOTES_MAX} characters")));
         }
@@ -176,6 +194,9 @@ impl TryFrom<CreateEntityRequest> for NewEntity {
         let kind = EntityKind::parse(&request.entity_type)?;
         let mut new = Self::new(&request.name, kind, request.metadata)?;
         if let Some(aliases) = request.aliases {
+            if aliases.len() > ALIAS_MAX {
+                return Err(too_many_aliases());
+            }
             let mut all = new.aliases.clone();
             all.extend(aliases);
             new.set_aliases(all)?;
@@ -189,8 +210,8 @@ impl TryFrom<CreateEntityRequest> for NewEntity {
 
 /// A name as people type it: trimmed, required, bounded.
 pub fn checked_name(raw: &str) -> Result<String, ApiError> {
-    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
+    let name = crate::text::trim(raw).split_whitespace().collect::<Vec<_>>().join(" ");
+    if crate::text::is_blank(&name) {
         return Err(ApiError::bad_request("name_required", "Enter entity name"));
     }
     if name.chars().count() > NAME_MAX {
@@ -229,6 +250,23 @@ mod tests {
         assert_eq!(new.metadata["category"], "friend");
         let sister = NewEntity::new("Anna", EntityKind::Person, Some(json!({"category": "sister"}))).unwrap();
         assert_eq!(sister.metadata["category"], "sister");
+    }
+
+    #[test]
+    fn alias_lists_are_capped_before_any_work() {
+        let many: Vec<Value> = (0..=ALIAS_MAX).map(|i| json!(format!("a{i}"))).collect();
+        let refused = NewEntity::new("Leo", EntityKind::Person, Some(json!({"aliases": many}))).unwrap_err();
+        assert_eq!(refused.code(), "too_many_aliases");
+        let mut new = NewEntity::new("Léo", EntityKind::Person, None).unwrap();
+        new.set_aliases(vec!["leo".into(), "Lolo".into(), " lolo ".into(), "\u{200B}".into()]).unwrap();
+        assert_eq!(new.aliases, vec!["Lolo"], "the name itself, repeats and blanks are dropped");
+        assert_eq!(new.set_aliases(vec![String::new(); ALIAS_MAX + 1]).unwrap_err().code(), "too_many_aliases");
+    }
+
+    #[test]
+    fn metadata_is_bounded() {
+        let big = json!({"notes": "x".repeat(METADATA_MAX_BYTES)});
+        assert_eq!(NewEntity::new("Leo", EntityKind::Person, Some(big)).unwrap_err().code(), "metadata_too_large");
     }
 
     #[test]

@@ -1,42 +1,36 @@
 //! Runs the extraction engine against the writer's own entities. Preparing the matcher is the
 //! costly part for a writer with thousands of entities, so each process keeps the prepared
-//! matcher per writer and rebuilds it only when their entities changed.
+//! matcher per writer, with the writer's entity version (stored in the database, raised by
+//! every entity change in any process) it was made from, and rebuilds it when that moved.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use chrono::{DateTime, Utc};
 use lifegraph_extract::{EntityType, KnownEntity, Matcher, MemoryText};
-use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use crate::db::entities::entity;
+use crate::entities::queries::version;
 
 /// How many writers' matchers one process keeps.
 const CAPACITY: usize = 256;
 
-/// Changes whenever an entity of the writer is added, changed or removed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Fingerprint {
-    count: i64,
-    last_change: Option<DateTime<Utc>>,
-    max_id: Option<i64>,
-}
-
 #[derive(Default)]
 pub struct MatcherCache {
-    entries: Mutex<HashMap<i64, (Fingerprint, Arc<Matcher>)>>,
+    entries: Mutex<HashMap<i64, (i64, Arc<Matcher>)>>,
 }
 
 impl MatcherCache {
     /// The writer's prepared matcher, rebuilt if their entities changed since it was made.
     pub async fn matcher<C: ConnectionTrait>(&self, db: &C, user_id: i64) -> Result<Arc<Matcher>, sea_orm::DbErr> {
-        let fingerprint = fingerprint(db, user_id).await?;
+        let current = version(db, user_id).await?;
         if let Some((seen, matcher)) = self.entries.lock().expect("cache lock").get(&user_id)
-            && *seen == fingerprint
+            && *seen == current
         {
             return Ok(matcher.clone());
         }
+        // Read the version before the entities: a change in between makes the next call
+        // rebuild again, never keep a stale matcher.
         let known = known_entities(db, user_id).await?;
         let matcher = Arc::new(Matcher::new(&known));
         let mut entries = self.entries.lock().expect("cache lock");
@@ -45,23 +39,9 @@ impl MatcherCache {
         {
             entries.remove(&evicted);
         }
-        entries.insert(user_id, (fingerprint, matcher.clone()));
+        entries.insert(user_id, (current, matcher.clone()));
         Ok(matcher)
     }
-}
-
-async fn fingerprint<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Fingerprint, sea_orm::DbErr> {
-    let (count, last_change, max_id): (i64, Option<DateTime<Utc>>, Option<i64>) = entity::Entity::find()
-        .select_only()
-        .column_as(Expr::col(entity::Column::Id).count(), "count")
-        .column_as(Expr::col(entity::Column::UpdatedAt).max(), "last_change")
-        .column_as(Expr::col(entity::Column::Id).max(), "max_id")
-        .filter(entity::Column::UserId.eq(user_id))
-        .into_tuple()
-        .one(db)
-        .await?
-        .unwrap_or((0, None, None));
-    Ok(Fingerprint { count, last_change, max_id })
 }
 
 async fn known_entities<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Vec<KnownEntity>, sea_orm::DbErr> {

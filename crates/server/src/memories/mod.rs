@@ -6,13 +6,13 @@ pub mod queries;
 pub mod types;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::Utc;
-use sea_orm::{IntoActiveModel, Set, TransactionTrait};
+use sea_orm::{IntoActiveModel, Set};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -21,7 +21,7 @@ use crate::auth::CurrentUser;
 use crate::db::entities::memory;
 use crate::entities::queries as entity_queries;
 use crate::entities::types::{EntityKind, NewEntity};
-use crate::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody};
 use crate::photos;
 use queries::{Cursor, ListFilter, SortBy, SortOrder};
 use types::*;
@@ -72,7 +72,7 @@ pub(crate) async fn create_memory(
 ) -> ApiResult<(StatusCode, Json<CreateMemoryResponse>)> {
     let new = NewMemory::parse(request, Utc::now().date_naive())?;
     checked_photo(&state, user.id, new.photo.as_deref()).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     queries::check_own_entities(&txn, user.id, &new.entity_ids).await?;
     let created = queries::insert(&txn, user.id, &new).await?;
     for entity_id in &new.entity_ids {
@@ -122,7 +122,13 @@ pub(crate) async fn confirm_entities(
     ApiPath(id): ApiPath<i64>,
     ApiJson(request): ApiJson<ConfirmEntitiesRequest>,
 ) -> ApiResult<Json<ConfirmEntitiesResponse>> {
-    let txn = state.db.begin().await?;
+    if request.confirmed_entities.len() > CONFIRMED_MAX {
+        return Err(ApiError::bad_request(
+            "too_many_entities",
+            format!("At most {CONFIRMED_MAX} entities can be confirmed at once"),
+        ));
+    }
+    let txn = crate::db::begin_write(&state.db).await?;
     let found = queries::find_own(&txn, user.id, id).await?;
     let mut processed = 0;
     for choice in request.confirmed_entities {
@@ -211,9 +217,8 @@ const STREAM_BATCH: u64 = 500;
 pub(crate) async fn list_memories(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Response> {
-    let Query(query) = query?;
     let sort_by = match query.sort_by.as_deref() {
         None | Some("createdAt") => SortBy::CreatedAt,
         Some("eventDate") => SortBy::EventDate,
@@ -289,7 +294,9 @@ fn stream_all(state: AppState, user_id: i64, filter: ListFilter) -> Response {
             Some((Ok(Bytes::from(chunk)), (step, first)))
         }
     });
-    let mut response = Response::new(Body::from_stream(batches));
+    // Fused: once the array is closed the stream answers "ended" however often it is asked.
+    // Compression asks again after the end, and an unfused `unfold` panics when it is.
+    let mut response = Response::new(Body::from_stream(futures::StreamExt::fuse(batches)));
     response.headers_mut().insert(header::CONTENT_TYPE, header::HeaderValue::from_static("application/json"));
     response
 }
@@ -346,15 +353,10 @@ pub(crate) async fn update_memory(
         }
         active.photo = Set(photo);
     }
-    let entity_ids = request.entities.map(|list| {
-        let mut ids: Vec<i64> = list.iter().map(EntityRef::id).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids
-    });
+    let entity_ids = request.entities.as_deref().map(types::entity_ids).transpose()?;
     active.updated_at = Set(Utc::now());
 
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     if let Some(ids) = &entity_ids {
         queries::check_own_entities(&txn, user.id, ids).await?;
     }

@@ -2,11 +2,11 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::db::entities::memory;
 use crate::error::ApiError;
+use crate::text;
 
 /// An entity tag on a memory.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -103,8 +103,7 @@ pub struct CreateMemoryRequest {
     pub media: Option<Vec<String>>,
     /// Ignored: memories always belong to the signed-in user.
     #[allow(dead_code)]
-    #[schema(value_type = Option<Object>)]
-    pub user_id: Option<Value>,
+    pub user_id: Option<i64>,
 }
 
 /// `PATCH /api/memories/{id}`: fields left out stay; `null` clears an optional one.
@@ -130,9 +129,9 @@ pub struct UpdateMemoryRequest {
     #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub visibility: Option<Option<String>>,
+    /// Ignored: memories always belong to the signed-in user.
     #[allow(dead_code)]
-    #[schema(value_type = Option<Object>)]
-    pub user_id: Option<Value>,
+    pub user_id: Option<i64>,
 }
 
 
@@ -141,8 +140,16 @@ pub const CONTENT_MAX: usize = 100_000;
 pub const DESCRIPTION_MAX: usize = 2_000;
 pub const LOCATION_MAX: usize = 200;
 
+/// Entities linked to one memory in one request.
+pub const LINKED_ENTITIES_MAX: usize = 200;
+/// Media items of a memory, and the length of each.
+pub const MEDIA_MAX: usize = 20;
+pub const MEDIA_ITEM_MAX: usize = 500;
+/// Choices in one confirmation.
+pub const CONFIRMED_MAX: usize = 200;
+
 pub fn checked_title(raw: Option<&str>) -> Result<String, ApiError> {
-    let title = raw.unwrap_or_default().trim();
+    let title = text::trim(raw.unwrap_or_default());
     if title.is_empty() {
         return Err(ApiError::bad_request("title_required", "Title is required"));
     }
@@ -152,7 +159,7 @@ pub fn checked_title(raw: Option<&str>) -> Result<String, ApiError> {
 
 pub fn checked_content(raw: Option<&str>) -> Result<String, ApiError> {
     let content = raw.unwrap_or_default();
-    if content.trim().is_empty() {
+    if text::is_blank(content) {
         return Err(ApiError::bad_request("details_required", "Memory details are required"));
     }
     bounded(content, CONTENT_MAX, "Memory details")?;
@@ -161,7 +168,7 @@ pub fn checked_content(raw: Option<&str>) -> Result<String, ApiError> {
 
 /// Blank becomes absent.
 pub fn optional_text(raw: Option<String>, max: usize, what: &str) -> Result<Option<String>, ApiError> {
-    let Some(text) = raw.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()) else { return Ok(None) };
+    let Some(text) = raw.map(|t| text::trim(&t).to_owned()).filter(|t| !t.is_empty()) else { return Ok(None) };
     bounded(&text, max, what)?;
     Ok(Some(text))
 }
@@ -200,11 +207,38 @@ pub struct NewMemory {
     pub entity_ids: Vec<i64>,
 }
 
+/// The ids of the entities to link, each once; a list over [`LINKED_ENTITIES_MAX`] is refused
+/// before anything else is done with it.
+pub fn entity_ids(list: &[EntityRef]) -> Result<Vec<i64>, ApiError> {
+    if list.len() > LINKED_ENTITIES_MAX {
+        return Err(ApiError::bad_request(
+            "too_many_entities",
+            format!("A memory can be linked to at most {LINKED_ENTITIES_MAX} entities at once"),
+        ));
+    }
+    let mut ids: Vec<i64> = list.iter().map(EntityRef::id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
+fn checked_media(media: Option<Vec<String>>) -> Result<Option<Vec<String>>, ApiError> {
+    let Some(media) = media else { return Ok(None) };
+    if media.len() > MEDIA_MAX {
+        return Err(ApiError::bad_request("too_many_media", format!("A memory can hold at most {MEDIA_MAX} media items")));
+    }
+    let mut clean = Vec::with_capacity(media.len());
+    for item in media {
+        if let Some(item) = optional_text(Some(item), MEDIA_ITEM_MAX, "A media item")? {
+            clean.push(item);
+        }
+    }
+    Ok(Some(clean).filter(|c| !c.is_empty()))
+}
+
 impl NewMemory {
     pub fn parse(request: CreateMemoryRequest, today: NaiveDate) -> Result<Self, ApiError> {
-        let mut entity_ids: Vec<i64> = request.entities.iter().map(EntityRef::id).collect();
-        entity_ids.sort_unstable();
-        entity_ids.dedup();
+        let entity_ids = entity_ids(&request.entities)?;
         Ok(Self {
             title: checked_title(request.title.as_deref())?,
             content: checked_content(request.content.as_deref())?,
@@ -213,7 +247,7 @@ impl NewMemory {
             location: optional_text(request.location, LOCATION_MAX, "Location")?,
             photo: optional_text(request.photo, 500, "Photo")?,
             visibility: optional_text(request.visibility, 50, "Visibility")?,
-            media: request.media,
+            media: checked_media(request.media)?,
             entity_ids,
         })
     }
@@ -356,6 +390,8 @@ mod tests {
         assert_eq!(checked_title(None).unwrap_err().code(), "title_required");
         assert_eq!(checked_content(Some(" \n ")).unwrap_err().code(), "details_required");
         assert_eq!(checked_title(Some(" Beach day ")).unwrap(), "Beach day");
+        assert_eq!(checked_title(Some(" \u{200B}\u{FEFF} ")).unwrap_err().code(), "title_required");
+        assert_eq!(checked_content(Some("\u{200B}\n\u{2060}")).unwrap_err().code(), "details_required");
         assert!(checked_title(Some(&"x".repeat(TITLE_MAX + 1))).is_err());
     }
 

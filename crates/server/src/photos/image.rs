@@ -55,6 +55,23 @@ impl Kind {
 #[error("the file is not a readable image")]
 pub struct Unreadable;
 
+/// Why an upload cannot be kept.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error(transparent)]
+    Unreadable(#[from] Unreadable),
+    /// A small file may claim a gigantic picture; it is refused before it is decoded.
+    #[error("the picture has {width} x {height} pixels, more than {MAX_PIXELS}")]
+    TooManyPixels { width: u32, height: u32 },
+}
+
+/// The largest picture decoded: 50 megapixels (a 48-megapixel phone photo fits), which takes
+/// at most 200 MB once decoded.
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// Decodes that run at once; the others wait their turn. With [`MAX_PIXELS`], decoding never
+/// holds more than about this many times 200 MB.
+pub const DECODES_AT_ONCE: usize = 2;
+
 /// The cleaned picture and its small version.
 pub struct Processed {
     pub kind: Kind,
@@ -64,8 +81,9 @@ pub struct Processed {
 
 pub const THUMBNAIL_SIZE: u32 = 640;
 
-/// Check, clean and shrink an upload. Slow for big images: call from a blocking task.
-pub fn process(bytes: &[u8]) -> Result<Processed, Unreadable> {
+/// Check, clean and shrink an upload. Slow for big images: call from a blocking task, at most
+/// [`DECODES_AT_ONCE`] at a time.
+pub fn process(bytes: &[u8]) -> Result<Processed, Refused> {
     let kind = Kind::sniff(bytes).ok_or(Unreadable)?;
     let (full, orientation) = match kind {
         Kind::Jpeg => strip_jpeg(bytes)?,
@@ -85,15 +103,19 @@ pub fn process(bytes: &[u8]) -> Result<Processed, Unreadable> {
     Ok(Processed { kind, full, thumbnail: encode_jpeg(small)? })
 }
 
-fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Unreadable> {
+fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Refused> {
+    // The header says how big the picture is: refuse before allocating it.
+    let (width, height) =
+        ImageReader::with_format(Cursor::new(bytes), kind.format()).into_dimensions().map_err(|_| Unreadable)?;
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Refused::TooManyPixels { width, height });
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), kind.format());
-    // A small file can still claim a gigantic picture: refuse before allocating it.
+    // And should the decoder find more than the header said, it stops at the same bound.
     let mut limits = Limits::default();
-    limits.max_image_width = Some(16_000);
-    limits.max_image_height = Some(16_000);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_alloc = Some(MAX_PIXELS * 4 + 16 * 1024 * 1024);
     reader.limits(limits);
-    reader.decode().map_err(|_| Unreadable)
+    reader.decode().map_err(|_| Refused::Unreadable(Unreadable))
 }
 
 /// JPEG thumbnail; transparent areas become white.

@@ -8,6 +8,7 @@ pub mod image;
 pub mod storage;
 
 use axum::body::Body;
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
@@ -63,8 +64,11 @@ fn invalid_type() -> ApiError {
 pub(crate) async fn upload(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadedPhoto>> {
+    let mut multipart = multipart.map_err(|e| {
+        ApiError::bad_request("invalid_upload", format!("Expected a multipart/form-data body: {}", e.body_text()))
+    })?;
     let mut photo = None;
     loop {
         let field = match multipart.next_field().await {
@@ -89,10 +93,19 @@ pub(crate) async fn upload(
     if image::Kind::sniff(&bytes).is_none() {
         return Err(invalid_type());
     }
-    let processed = tokio::task::spawn_blocking(move || image::process(&bytes))
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?
-        .map_err(|_| invalid_type())?;
+    let processed = {
+        let _turn = state.decodes.acquire().await.map_err(|e| ApiError::Internal(e.into()))?;
+        tokio::task::spawn_blocking(move || image::process(&bytes))
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?
+            .map_err(|refused| match refused {
+                image::Refused::Unreadable(_) => invalid_type(),
+                image::Refused::TooManyPixels { .. } => ApiError::bad_request(
+                    "image_too_large",
+                    "This picture has too many pixels - Please select an image of at most 50 megapixels.",
+                ),
+            })?
+    };
     let name = crate::auth::session::random_token();
     let key = format!("{}/{name}.{}", user.id, processed.kind.extension());
     let thumbnail_key = format!("{}/{name}.thumb.jpg", user.id);

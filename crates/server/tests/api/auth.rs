@@ -47,7 +47,7 @@ async fn second_account_is_not_admin_and_signing_in_again_keeps_the_account(back
     assert_eq!(user["firstName"], "Sam");
 }
 
-async fn local_page_refuses_a_bad_email_and_open_redirects(backend: Backend) {
+async fn local_page_refuses_a_bad_email(backend: Backend) {
     let app = spawn(backend).await;
     let response = app
         .client
@@ -60,16 +60,49 @@ async fn local_page_refuses_a_bad_email_and_open_redirects(backend: Backend) {
     assert!(response.text().await.unwrap().contains("valid e-mail"));
     assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
 
-    let response = app.sign_in_with("x@example.org", "", "", "https://evil.example/", false).await;
-    assert_eq!(response.headers()["location"], "/");
+}
+
+async fn sign_in_never_leads_to_another_site(backend: Backend) {
+    let app = spawn(backend).await;
+    // Browsers drop tabs and line breaks from an address and read a backslash as a slash:
+    // each of these would lead to another site, or cannot be put in a header at all.
+    for hostile in ["https://evil.example/", "//evil.example", "/%09/evil.example", "/%0A/evil.example", "/%0D%0ASet-Cookie:%20x=1", "/%5Cevil.example"] {
+        let response = app.get(&format!("/api/login?redirect={hostile}")).await;
+        assert_error(response, StatusCode::BAD_REQUEST, "invalid_redirect").await;
+        let response = app.get(&format!("/auth/local?redirect={hostile}")).await;
+        assert_error(response, StatusCode::BAD_REQUEST, "invalid_redirect").await;
+        let form = app.client.post(app.url("/auth/local")).header("content-type", "application/x-www-form-urlencoded")
+            .body(format!("email=x%40example.org&redirect={hostile}")).send().await.unwrap();
+        assert_error(form, StatusCode::BAD_REQUEST, "invalid_redirect").await;
+    }
+    assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+    let response = app.sign_in_with("x@example.org", "", "", "/memories?sortBy=eventDate", false).await;
+    assert_eq!(response.headers()["location"], "/memories?sortBy=eventDate");
 }
 
 async fn logout_ends_the_session(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("leaving@example.org").await;
-    let response = app.get("/api/logout").await;
-    assert_eq!(response.status(), StatusCode::SEE_OTHER);
-    assert_eq!(response.headers()["location"], "/");
+    let response = app.sign_out().await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+}
+
+async fn only_this_site_can_sign_a_person_out(backend: Backend) {
+    let app = spawn(backend).await;
+    app.signed_in_user("stays@example.org").await;
+    // A link or an image on another site, or a program that does not say where it comes from.
+    let cross_site = app.client.get(app.url("/api/logout")).header("sec-fetch-site", "cross-site").send().await.unwrap();
+    assert_eq!(cross_site.status(), StatusCode::SEE_OTHER);
+    assert_eq!(app.get("/api/auth/user").await.status(), StatusCode::OK, "a link from elsewhere signs no one out");
+    let post = app.client.post(app.url("/api/logout")).header("origin", "https://evil.example").send().await.unwrap();
+    assert_error(post, StatusCode::FORBIDDEN, "cross_site_request").await;
+    assert_eq!(app.get("/api/auth/user").await.status(), StatusCode::OK, "still signed in");
+
+    // The app's own link (a navigation that starts on this site) signs out and goes home.
+    let link = app.client.get(app.url("/api/logout")).header("sec-fetch-site", "same-origin").send().await.unwrap();
+    assert_eq!(link.status(), StatusCode::SEE_OTHER);
+    assert_eq!(link.headers()["location"], "/");
     assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
 }
 
@@ -78,7 +111,7 @@ async fn logout_invalidates_the_token_itself(backend: Backend) {
     let response = app.sign_in("copy@example.org", "", "").await;
     let set_cookie = response.headers()["set-cookie"].to_str().unwrap();
     let token_pair = set_cookie.split(';').next().unwrap().to_owned();
-    app.get("/api/logout").await;
+    app.sign_out().await;
     // Someone who copied the cookie before sign-out gets nothing with it.
     let replay = reqwest::Client::new()
         .get(app.url("/api/auth/user"))
@@ -212,8 +245,10 @@ crate::backends!(
     signed_out_reads_are_401,
     local_sign_in_creates_the_user_and_a_session,
     second_account_is_not_admin_and_signing_in_again_keeps_the_account,
-    local_page_refuses_a_bad_email_and_open_redirects,
+    local_page_refuses_a_bad_email,
     logout_ends_the_session,
+    only_this_site_can_sign_a_person_out,
+    sign_in_never_leads_to_another_site,
     logout_invalidates_the_token_itself,
     registration_records_both_consents_with_their_time,
     consent_needs_both_boxes,

@@ -15,11 +15,14 @@ pub enum Backend {
     Postgres,
 }
 
+#[derive(Clone)]
 pub struct TestApp {
     pub address: String,
     /// A client with its own cookie jar: one browser.
     pub client: reqwest::Client,
     pub db: sea_orm::DatabaseConnection,
+    /// The configuration this server started with.
+    pub config: Config,
     _dir: std::sync::Arc<tempfile::TempDir>,
 }
 
@@ -68,21 +71,31 @@ pub async fn spawn(backend: Backend) -> TestApp {
 /// Start the app after letting the test adjust its configuration.
 pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+    // The server's warnings and errors show with a failing test's output.
+    let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("warn").try_init();
     let dir = tempfile::tempdir().expect("temp dir");
     let database_url = fresh_database(backend, dir.path()).await;
     let storage_url = format!("file://{}/photos", dir.path().display());
     let mut config = Config::for_tests(&database_url, &storage_url);
     adjust(&mut config);
-    let app = Application::build(config).await.expect("build the application");
+    start(config, std::sync::Arc::new(dir)).await
+}
+
+async fn start(config: Config, dir: std::sync::Arc<tempfile::TempDir>) -> TestApp {
+    let app = Application::build(config.clone()).await.expect("build the application");
     let address = format!("http://127.0.0.1:{}", app.port());
     let db = app.state().db.clone();
     tokio::spawn(app.run_until_stopped(std::future::pending()));
-    TestApp { address, client: browser(), db, _dir: std::sync::Arc::new(dir) }
+    TestApp { client: browser(&address), address, db, config, _dir: dir }
 }
 
-/// A client that keeps cookies and does not follow redirects, so tests see them.
-pub fn browser() -> reqwest::Client {
+/// A client that keeps cookies and does not follow redirects, so tests see them. Like a
+/// browser on the app's own pages, it says its requests come from the app (`Origin`).
+pub fn browser(address: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::ORIGIN, address.parse().expect("an origin"));
     reqwest::Client::builder()
+        .default_headers(headers)
         .cookie_store(true)
         .redirect(redirect::Policy::none())
         .build()
@@ -92,7 +105,19 @@ pub fn browser() -> reqwest::Client {
 impl TestApp {
     /// Another browser (its own cookies) on the same running app: another person.
     pub fn another_browser(&self) -> TestApp {
-        TestApp { address: self.address.clone(), client: browser(), db: self.db.clone(), _dir: self._dir.clone() }
+        TestApp {
+            address: self.address.clone(),
+            client: browser(&self.address),
+            db: self.db.clone(),
+            config: self.config.clone(),
+            _dir: self._dir.clone(),
+        }
+    }
+
+    /// Another server on the same database and storage, as a second process of a cluster
+    /// would be: its own caches, its own address.
+    pub async fn second_server(&self) -> TestApp {
+        start(self.config.clone(), self._dir.clone()).await
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -109,6 +134,11 @@ impl TestApp {
 
     pub async fn post_json(&self, path: &str, body: &Value) -> Response {
         self.client.post(self.url(path)).json(body).send().await.expect("request")
+    }
+
+    /// Sign out as the app does.
+    pub async fn sign_out(&self) -> Response {
+        self.client.post(self.url("/api/logout")).send().await.expect("request")
     }
 
     /// Sign in through the local page, as a person would: GET /api/login, follow to the form, post it.

@@ -3,6 +3,7 @@
 
 mod auth;
 mod entities;
+mod hardening;
 mod health;
 mod helpers;
 mod memories;

@@ -17,6 +17,8 @@ pub struct Model {
     pub theme: Option<String>,
     pub data_processing_consent_at: Option<DateTimeUtc>,
     pub terms_consent_at: Option<DateTimeUtc>,
+    /// Raised by every change to the user's entities (see `entities::queries`).
+    pub entities_version: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

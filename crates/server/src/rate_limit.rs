@@ -1,0 +1,72 @@
+//! Rate limits where guessing or flooding is possible, per client address (GCRA, from the
+//! `governor` crate). Sign-in is limited today; feedback and the invite and share-link token
+//! checks take their own limiter here when they are built.
+//!
+//! Limits are kept per server process: with several processes behind a load balancer, a
+//! client gets at most the limit times the number of processes.
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::auth::ClientAddr;
+use crate::error::ApiError;
+
+/// Past this many remembered clients, forget those whose allowance is full again.
+const SHRINK_ABOVE: usize = 10_000;
+
+pub struct Limiter {
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+    clock: DefaultClock,
+}
+
+impl Limiter {
+    /// Up to `per_minute` at once, then one every `60 / per_minute` seconds.
+    pub fn per_minute(per_minute: NonZeroU32) -> Self {
+        Self { limiter: RateLimiter::keyed(Quota::per_minute(per_minute)), clock: DefaultClock::default() }
+    }
+
+    /// Count one attempt; too many answers 429 with the seconds to wait.
+    pub fn check(&self, ClientAddr(addr): ClientAddr) -> Result<(), ApiError> {
+        if self.limiter.len() > SHRINK_ABOVE {
+            self.limiter.retain_recent();
+        }
+        self.limiter.check_key(&addr).map_err(|not_until| {
+            let wait = not_until.wait_time_from(self.clock.now());
+            tracing::info!(%addr, ?wait, "rate limit reached");
+            ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) }
+        })
+    }
+}
+
+/// Every limiter of the server.
+pub struct RateLimits {
+    /// Starting a sign-in, the local sign-in form, the identity provider's callback.
+    pub sign_in: Limiter,
+}
+
+impl RateLimits {
+    pub fn new(config: &crate::config::Config) -> Self {
+        Self { sign_in: Limiter::per_minute(config.sign_in_per_minute) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_each_client_alone() {
+        let limiter = Limiter::per_minute(NonZeroU32::new(3).unwrap());
+        let (a, b) = (ClientAddr("192.0.2.1".parse().unwrap()), ClientAddr("192.0.2.2".parse().unwrap()));
+        for _ in 0..3 {
+            limiter.check(a).unwrap();
+        }
+        let refused = limiter.check(a).unwrap_err();
+        assert_eq!(refused.code(), "rate_limited");
+        assert!(matches!(refused, ApiError::TooManyRequests { retry_after_secs } if (1..=20).contains(&retry_after_secs)));
+        limiter.check(b).expect("another client has its own allowance");
+    }
+}
