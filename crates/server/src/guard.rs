@@ -1,7 +1,7 @@
 //! Checks every request passes before any handler sees it:
 //!
 //! - the address is not too long, and holds no NUL character (see [`crate::text`]);
-//! - a request that changes something comes from this site. A browser sends cookies with
+//! - a request that changes something comes from this site, and runs to its end once started. A browser sends cookies with
 //!   cross-site form posts and multipart uploads (they need no preflight), and SameSite=Lax
 //!   does not stop sibling sites, so the browser's own word on where the request comes from
 //!   is checked: `Sec-Fetch-Site` when sent (every current browser does), else `Origin`
@@ -22,9 +22,18 @@ use crate::error::ApiError;
 pub const MAX_URI_BYTES: usize = 8 * 1024;
 
 pub async fn check_request(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    match checked(&state, &request) {
-        Ok(()) => next.run(request).await,
-        Err(error) => error.into_response(),
+    if let Err(error) = checked(&state, &request) {
+        return error.into_response();
+    }
+    if !changes_state(request.method()) {
+        return next.run(request).await;
+    }
+    // A change runs to its end even when the client goes away (a closed tab, a dropped
+    // connection): a handler dropped halfway would leave its transaction to be rolled back
+    // whenever its connection is next used, and the person's write in a state they cannot know.
+    match tokio::spawn(next.run(request)).await {
+        Ok(response) => response,
+        Err(failed) => ApiError::Internal(anyhow::anyhow!("a request handler failed: {failed}")).into_response(),
     }
 }
 
