@@ -5,6 +5,8 @@ import {
   expectAccessible,
   fillLocalSignIn,
   newPerson,
+  signOut,
+  signOutWith,
   signUp,
   test,
 } from "./support";
@@ -83,11 +85,23 @@ test("signed in, /login and unknown paths go to the dashboard", async ({ page })
 
 test("sign out lands on / signed out", async ({ page }) => {
   await signUp(page);
-  await page.getByTestId("user-menu-trigger").click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your memories, linked into your life story" })).toBeVisible();
+  // The menu's Sign out POSTs /api/logout and reloads /; the old GET link is not used any more.
+  const logoutLinks: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/logout" && request.method() !== "POST") logoutLinks.push(request.url());
+  });
+  await signOut(page);
+  expect(logoutLinks).toEqual([]);
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   await page.goto("/memories");
   await expect(page).toHaveURL(/\/\?redirect=%2Fmemories$/);
+});
+
+test("the consent screen can sign out", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+  await fillLocalSignIn(page, newPerson("Hedy", "Lamarr"), false);
+  await expect(page.getByRole("heading", { level: 1, name: "Before you continue" })).toBeVisible();
+  await signOutWith(page, page.getByRole("main").getByRole("button", { name: "Sign out" }));
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });

@@ -1,4 +1,4 @@
-import { dismissOverlays, expect, expectAccessible, signUp, test } from "./support";
+import { dismissOverlays, expect, expectAccessible, signOut, signUp, test } from "./support";
 
 const signedInPages: [string, string][] = [
   ["/", "Dashboard"],
@@ -53,7 +53,8 @@ test("a non-administrator is sent from /admin to the dashboard", async ({ page }
   // Two accounts: the administrator is the first account ever, so the second one is not it.
   await dismissOverlays(page);
   await signUp(page);
-  await page.goto("/api/logout");
+  // Signed out the way the app does it (POST /api/logout), not through the old GET link.
+  await signOut(page);
   await signUp(page);
   const me = await (await page.request.get("/api/auth/user")).json();
   expect(me.isAdmin).toBe(false);

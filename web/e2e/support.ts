@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * The e2e test with two checks on every test: no uncaught page error, and no console error other
@@ -100,4 +100,28 @@ export async function signUp(page: Page, person: Person = newPerson()) {
   await fillLocalSignIn(page, person, false);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   return person;
+}
+
+export const landingHeading = "Your memories, linked into your life story";
+
+/**
+ * Clicks a sign-out control and waits for what the app does with it: POST /api/logout (204), then
+ * a full navigation to / (a new document, so its `load` event), which shows the landing page.
+ */
+export async function signOutWith(page: Page, control: Locator) {
+  const logout = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/logout" && response.request().method() === "POST",
+  );
+  const reloaded = page.waitForEvent("load");
+  await control.click();
+  expect((await logout).status()).toBe(204);
+  await reloaded;
+  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(page.getByRole("heading", { level: 1, name: landingHeading })).toBeVisible();
+}
+
+/** Signs out from the user menu, as a person does. */
+export async function signOut(page: Page) {
+  await page.getByTestId("user-menu-trigger").click();
+  await signOutWith(page, page.getByRole("menuitem", { name: "Sign out" }));
 }

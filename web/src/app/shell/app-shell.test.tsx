@@ -1,11 +1,19 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authKeys } from "@/lib/auth/keys";
 import { makeUser, signedInApi } from "@/test/api";
 import { setViewportWidth } from "@/test/media";
 import { renderApp } from "@/test/render";
 import { badgeText } from "@/features/notifications/components/notification-bell";
 
+const navigateTo = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/redirect", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/redirect")>()),
+  navigateTo,
+}));
+
+beforeEach(() => navigateTo.mockReset());
 afterEach(() => vi.useRealTimers());
 
 describe("header", () => {
@@ -21,7 +29,9 @@ describe("header", () => {
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
     expect(within(menu).getByRole("menuitem", { name: "Friends" })).toHaveAttribute("href", "/friends");
     expect(within(menu).getByRole("menuitem", { name: "Tutorial" })).toHaveAttribute("href", "/tutorial");
-    expect(within(menu).getByRole("menuitem", { name: "Sign out" })).toHaveAttribute("href", "/api/logout");
+    const signOut = within(menu).getByRole("menuitem", { name: "Sign out" });
+    expect(signOut).not.toHaveAttribute("href");
+    expect(signOut).not.toHaveAttribute("aria-disabled");
     expect(within(menu).queryByRole("menuitem", { name: "Administration" })).not.toBeInTheDocument();
   });
 
@@ -79,6 +89,79 @@ describe("header", () => {
     expect(badgeText(1)).toBe("1");
     expect(badgeText(9)).toBe("9");
     expect(badgeText(10)).toBe("9+");
+  });
+});
+
+describe("sign out", () => {
+  it("POSTs /api/logout, empties the query cache, then leaves for /", async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/auth/user": () =>
+        signedIn ? { body: makeUser() } : { status: 401, body: { message: "Not signed in", code: "unauthorized" } },
+      "POST /api/logout": () => {
+        signedIn = false;
+        return { status: 204 };
+      },
+    });
+    const { queryClient } = renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(1);
+    let cacheWhenLeaving: unknown = null;
+    navigateTo.mockImplementation(() => {
+      cacheWhenLeaving = queryClient.getQueryCache().getAll().map((query) => [query.queryKey, query.state.data]);
+    });
+
+    await user.click(screen.getByTestId("user-menu-trigger"));
+    await user.click(await screen.findByRole("menuitem", { name: "Sign out" }));
+
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith("/"));
+    expect(navigateTo).toHaveBeenCalledTimes(1);
+    // Nothing of the signed-in user is left: only the user query, saying no one is signed in.
+    expect(cacheWhenLeaving).toEqual([[["auth", "user"], null]]);
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([{ method: "POST", path: "/api/logout", body: undefined }]);
+    expect(requests.some((r) => r.path === "/api/logout" && r.method === "GET")).toBe(false);
+    // The signed-out screens replace the signed-in ones while the browser leaves.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Your memories, linked into your life story" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId("user-menu-trigger")).not.toBeInTheDocument();
+  });
+
+  it("is disabled while it runs; on failure says so in a toast and stays", async () => {
+    const user = userEvent.setup();
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    signedInApi(makeUser(), {
+      "POST /api/logout": () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { queryClient } = renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+
+    await user.click(screen.getByTestId("user-menu-trigger"));
+    const item = await screen.findByRole("menuitem", { name: "Sign out" });
+    await user.click(item);
+    await waitFor(() => expect(item).toHaveAttribute("aria-disabled", "true"));
+
+    act(() =>
+      answer({
+        status: 403,
+        body: { message: "This request must come from the Lifegraph app", code: "cross_site_request" },
+      }),
+    );
+    expect(await screen.findByText("You could not be signed out.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "This request did not come from the Lifegraph app, so it was refused. Please reload the page and try again.",
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(item).not.toHaveAttribute("aria-disabled"));
+    expect(navigateTo).not.toHaveBeenCalled();
+    expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(queryClient.getQueryData(authKeys.user())).toMatchObject({ firstName: "Ada" });
   });
 });
 

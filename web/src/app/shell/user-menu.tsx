@@ -10,12 +10,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useSignedInUser } from "@/lib/auth/get-user";
+import { useCurrentUser } from "@/lib/auth/get-user";
+import { useSignOut } from "@/lib/auth/sign-out";
 import { displayName, userInitial } from "@/lib/user-display";
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const user = useSignedInUser();
+  const { data: user } = useCurrentUser();
+  const { signOut, isPending: signingOut } = useSignOut();
+  // Signing out sets the user to null a moment before the signed-in screens unmount.
+  if (!user) return null;
   const name = displayName(user, t("userMenu.fallbackName"));
   return (
     <DropdownMenu>
@@ -65,12 +69,16 @@ export function UserMenu() {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          {/* A browser navigation: the server ends the session and redirects to /. */}
-          <a href="/api/logout">
-            <LogOut aria-hidden="true" />
-            {t("common.signOut")}
-          </a>
+        <DropdownMenuItem
+          disabled={signingOut}
+          onSelect={(event) => {
+            // The menu stays open with the item disabled while signing out; a failure shows a toast.
+            event.preventDefault();
+            signOut();
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          {t("common.signOut")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

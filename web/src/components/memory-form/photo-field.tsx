@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api/errors";
-import { checkPhoto, useUploadPhoto } from "@/lib/photos/upload-photo";
+import { checkPhoto, type PhotoProblem, photoProblemOf, useUploadPhoto } from "@/lib/photos/upload-photo";
 
 export interface PhotoValue {
   /** What the memory stores (`photoUrl` from the upload, or the memory's current photo). */
@@ -20,6 +20,12 @@ interface PhotoFieldProps {
   onUploadingChange?: (uploading: boolean) => void;
 }
 
+const problemTexts = {
+  invalid_file_type: ["memories.form.invalidFileType", "memories.form.invalidFileTypeBody"],
+  file_too_large: ["memories.form.fileTooLarge", "memories.form.fileTooLargeBody"],
+  image_too_large: ["memories.form.imageTooLarge", "memories.form.imageTooLargeBody"],
+} as const satisfies Record<PhotoProblem, readonly [string, string]>;
+
 /** SPEC §4 photo upload: idle, uploading (with preview), done, or failed (preview cleared). */
 export function PhotoField({ value, onChange, onUploadingChange }: PhotoFieldProps) {
   const { t } = useTranslation();
@@ -31,16 +37,18 @@ export function PhotoField({ value, onChange, onUploadingChange }: PhotoFieldPro
 
   useEffect(() => () => objectUrls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
+  // The same toast whether the problem is found before uploading or by the server.
+  const showProblem = (problem: PhotoProblem) => {
+    const [title, body] = problemTexts[problem];
+    toast.error(t(title), { description: t(body) });
+  };
+
   const choose = (file: File | undefined) => {
     if (input.current) input.current.value = "";
     if (!file) return;
     const problem = checkPhoto(file);
-    if (problem === "invalid_file_type") {
-      toast.error(t("memories.form.invalidFileType"), { description: t("memories.form.invalidFileTypeBody") });
-      return;
-    }
-    if (problem === "file_too_large") {
-      toast.error(t("memories.form.fileTooLarge"), { description: t("memories.form.fileTooLargeBody") });
+    if (problem) {
+      showProblem(problem);
       return;
     }
     const preview = URL.createObjectURL(file);
@@ -53,7 +61,9 @@ export function PhotoField({ value, onChange, onUploadingChange }: PhotoFieldPro
         toast.success(t("memories.form.uploaded"));
       },
       onError: (error) => {
-        toast.error(t("memories.form.uploadFailed"), { description: errorMessage(error, t) });
+        const refused = photoProblemOf(error);
+        if (refused) showProblem(refused);
+        else toast.error(t("memories.form.uploadFailed"), { description: errorMessage(error, t) });
       },
       onSettled: () => {
         setPendingPreview(null);

@@ -1,6 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { authKeys } from "@/lib/auth/keys";
 import { makeUser, signedInApi, signedOutApi } from "@/test/api";
 import { renderApp } from "@/test/render";
 
@@ -82,6 +83,56 @@ describe("consent gate", () => {
     await user.click(screen.getByRole("checkbox", { name: /at least 16 years old/ }));
     await user.click(screen.getByRole("button", { name: "Accept and continue" }));
     expect(await screen.findByText("Your consent could not be saved.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Before you continue" })).toBeInTheDocument();
+  });
+
+  it("signs out with POST /api/logout, then leaves for /", async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const pending = makeUser({ consents: { dataProcessingAt: null, termsAt: null } });
+    const { requests } = signedInApi(pending, {
+      "GET /api/auth/user": () =>
+        signedIn ? { body: pending } : { status: 401, body: { message: "Not signed in", code: "unauthorized" } },
+      "POST /api/logout": () => {
+        signedIn = false;
+        return { status: 204 };
+      },
+    });
+    const { queryClient } = renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Before you continue" });
+    let userWhenLeaving: unknown;
+    navigateTo.mockImplementation(() => {
+      userWhenLeaving = queryClient.getQueryData(authKeys.user());
+    });
+
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith("/"));
+    expect(userWhenLeaving).toBeNull();
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([{ method: "POST", path: "/api/logout", body: undefined }]);
+    expect(requests.some((r) => r.path === "/api/logout" && r.method === "GET")).toBe(false);
+  });
+
+  it("is disabled while signing out, and stays on the consent screen when it fails", async () => {
+    const user = userEvent.setup();
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    signedInApi(makeUser({ consents: { dataProcessingAt: null, termsAt: null } }), {
+      "POST /api/logout": () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Before you continue" });
+    const button = screen.getByRole("button", { name: "Sign out" });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+
+    act(() => answer({ status: 429, body: { message: "Too many attempts", code: "rate_limited" } }));
+    expect(await screen.findByText("You could not be signed out.")).toBeInTheDocument();
+    expect(screen.getByText("Too many attempts. Please wait a moment and try again.")).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(navigateTo).not.toHaveBeenCalled();
     expect(screen.getByRole("heading", { level: 1, name: "Before you continue" })).toBeInTheDocument();
   });
 

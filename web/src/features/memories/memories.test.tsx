@@ -380,16 +380,44 @@ describe("create-memory flow", () => {
     URL.revokeObjectURL ??= () => {};
     signedInApi(makeUser(), {
       "GET /api/entities": () => ({ body: [] }),
-      "POST /api/photos/upload": () => ({ status: 413, body: { message: "File too large", code: "file_too_large" } }),
+      "POST /api/photos/upload": () => ({ status: 400, body: { message: "Bad multipart", code: "invalid_upload" } }),
     });
     renderApp("/");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "New Memory" }));
     await user.upload(screen.getByTestId("photo-input"), new File(["x"], "a.png", { type: "image/png" }));
     expect(await screen.findByText("Upload failed")).toBeInTheDocument();
-    expect(screen.getByText("File too large - Please select an image smaller than 10MB.")).toBeInTheDocument();
+    expect(screen.getByText("The file could not be sent. Please choose it again.")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Remove photo" })).not.toBeInTheDocument();
+  });
+
+  it("says the same as its own checks when the server refuses the photo", async () => {
+    URL.createObjectURL ??= () => "blob:preview";
+    URL.revokeObjectURL ??= () => {};
+    const refusals = [
+      { code: "image_too_large", title: "Too many pixels", body: "Please select an image of at most 50 megapixels." },
+      { code: "file_too_large", title: "File too large", body: "Please select an image smaller than 10MB." },
+    ];
+    let refusal = 0;
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/photos/upload": () => {
+        const { code } = refusals[refusal]!;
+        return { status: code === "file_too_large" ? 413 : 400, body: { message: "English server text", code } };
+      },
+    });
+    renderApp("/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "New Memory" }));
+    for (const [index, { title, body }] of refusals.entries()) {
+      refusal = index;
+      await user.upload(screen.getByTestId("photo-input"), new File(["x"], "big.png", { type: "image/png" }));
+      expect(await screen.findByText(title)).toBeInTheDocument();
+      expect(screen.getByText(body)).toBeInTheDocument();
+      expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText("English server text")).not.toBeInTheDocument();
   });
 });
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { mockApi } from "@/test/api";
 import { getUser } from "@/lib/auth/get-user";
 import { ApiError, apiRequest } from "./client";
-import { errorMessage } from "./errors";
-import { i18n } from "@/lib/i18n";
+import { errorMessage, translatedCodes } from "./errors";
+import { changeLanguage, i18n } from "@/lib/i18n";
+import en from "@/locales/en.json";
+import fr from "@/locales/fr.json";
 
 describe("apiRequest", () => {
   it("sends JSON with credentials and returns the parsed body", async () => {
@@ -31,6 +33,30 @@ describe("apiRequest", () => {
   it("shows the server's message for codes the interface does not know", () => {
     const error = new ApiError(409, "Conflict", JSON.stringify({ message: "Already there", code: "conflict" }));
     expect(errorMessage(error, i18n.t)).toBe("Already there");
+  });
+
+  it("has an English and a French text for every code it translates", () => {
+    for (const [locale, texts] of [
+      ["en", en.errors],
+      ["fr", fr.errors],
+    ] as const) {
+      const missing = translatedCodes.filter((code) => !(code in texts));
+      expect({ locale, missing }).toEqual({ locale, missing: [] });
+    }
+  });
+
+  it("translates the codes of the hardened server", async () => {
+    const refused = (status: number, code: string) =>
+      new ApiError(status, "", JSON.stringify({ message: "English server text", code }));
+    expect(errorMessage(refused(429, "rate_limited"), i18n.t)).toBe("Too many attempts. Please wait a moment and try again.");
+    expect(errorMessage(refused(400, "image_too_large"), i18n.t)).toBe(
+      "This picture has too many pixels - Please select an image of at most 50 megapixels.",
+    );
+    await changeLanguage("fr");
+    expect(errorMessage(refused(403, "cross_site_request"), i18n.t)).toBe(
+      "Cette demande ne provient pas de l’application Lifegraph et a été refusée. Veuillez recharger la page et réessayer.",
+    );
+    expect(errorMessage(refused(400, "too_many_aliases"), i18n.t)).toBe("Une entité peut avoir au plus 50 alias.");
   });
 });
 

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "./client";
 
-const translatedCodes = [
+export const translatedCodes = [
   "unauthorized",
   "not_found",
   "validation_failed",
@@ -16,6 +16,18 @@ const translatedCodes = [
   "entity_exists",
   "invalid_file_type",
   "file_too_large",
+  "image_too_large",
+  "invalid_upload",
+  "payload_too_large",
+  "invalid_text",
+  "too_many_aliases",
+  "too_many_entities",
+  "too_many_media",
+  "metadata_too_large",
+  "cross_site_request",
+  "origin_required",
+  "rate_limited",
+  "uri_too_long",
 ] as const;
 type TranslatedCode = (typeof translatedCodes)[number];
 

@@ -23,13 +23,6 @@ export function useCurrentUser() {
   return useQuery(userQueryOptions());
 }
 
-/** The user in the signed-in part of the app, where the router guarantees one. */
-export function useSignedInUser(): User {
-  const { data } = useCurrentUser();
-  if (!data) throw new Error("useSignedInUser used outside the signed-in routes");
-  return data;
-}
-
 export function hasGivenConsents(user: User): boolean {
   return Boolean(user.consents.dataProcessingAt) && Boolean(user.consents.termsAt);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/client";
-import { checkPhoto, MAX_PHOTO_BYTES, uploadPhoto } from "./upload-photo";
+import { checkPhoto, MAX_PHOTO_BYTES, photoProblemOf, uploadPhoto } from "./upload-photo";
 
 describe("checkPhoto (SPEC §5)", () => {
   it.each(["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"])("accepts %s", (type) => {
@@ -43,5 +43,21 @@ describe("uploadPhoto", () => {
     const error = await uploadPhoto(new File(["x"], "a.png", { type: "image/png" })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("file_too_large");
+  });
+});
+
+describe("photoProblemOf", () => {
+  const refused = (status: number, code: string) => new ApiError(status, "", JSON.stringify({ message: "no", code }));
+
+  it("names the photo problems the server answers", () => {
+    expect(photoProblemOf(refused(400, "image_too_large"))).toBe("image_too_large");
+    expect(photoProblemOf(refused(413, "file_too_large"))).toBe("file_too_large");
+    expect(photoProblemOf(refused(400, "invalid_file_type"))).toBe("invalid_file_type");
+  });
+
+  it("is null for any other failure", () => {
+    expect(photoProblemOf(refused(400, "invalid_upload"))).toBeNull();
+    expect(photoProblemOf(new ApiError(500, "Internal Server Error", ""))).toBeNull();
+    expect(photoProblemOf(new TypeError("Failed to fetch"))).toBeNull();
   });
 });

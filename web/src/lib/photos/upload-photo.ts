@@ -7,7 +7,19 @@ export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif",
 export const PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"] as const;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
-export type PhotoProblem = "invalid_file_type" | "file_too_large";
+/**
+ * What can be wrong with a chosen photo: its type and size are checked before uploading; the
+ * server answers the same codes, and `image_too_large` (too many pixels) once it has decoded it.
+ */
+export type PhotoProblem = "invalid_file_type" | "file_too_large" | "image_too_large";
+const PHOTO_PROBLEMS: readonly string[] = ["invalid_file_type", "file_too_large", "image_too_large"] satisfies PhotoProblem[];
+
+/** The photo problem behind a failed upload, or null when the upload failed for another reason. */
+export function photoProblemOf(error: unknown): PhotoProblem | null {
+  return error instanceof ApiError && error.code !== null && PHOTO_PROBLEMS.includes(error.code)
+    ? (error.code as PhotoProblem)
+    : null;
+}
 
 /** Checks a chosen file before uploading it: its type (or, without one, its extension) and size. */
 export function checkPhoto(file: Pick<File, "name" | "type" | "size">): PhotoProblem | null {

@@ -7,6 +7,7 @@ import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api/errors";
 import { type ConsentForm, consentSchema, useGiveConsent } from "@/lib/auth/give-consent";
+import { useSignOut } from "@/lib/auth/sign-out";
 import { AuthCard } from "./auth-card";
 import { ConsentFields } from "./consent-fields";
 
@@ -17,6 +18,7 @@ import { ConsentFields } from "./consent-fields";
 export function ConsentScreen() {
   const { t } = useTranslation();
   const giveConsent = useGiveConsent();
+  const { signOut, isPending: signingOut } = useSignOut();
   const form = useForm<ConsentForm>({
     resolver: zodResolver(consentSchema),
     defaultValues: { dataProcessing: false, terms: false },
@@ -36,8 +38,8 @@ export function ConsentScreen() {
           </Button>
         </form>
       </Form>
-      <Button asChild variant="link" className="justify-self-center">
-        <a href="/api/logout">{t("common.signOut")}</a>
+      <Button variant="link" className="justify-self-center" disabled={signingOut} onClick={signOut}>
+        {t("common.signOut")}
       </Button>
     </AuthCard>
   );
