@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { dismissOverlays, expect, expectAccessible, signUp, test } from "./support";
+import { dismissOverlays, expect, expectAccessible, postFromApp, signUp, test } from "./support";
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/market.png");
 const story = "Ce matin, Hugo et Clairette sont venus au marché de Lyon. J'étais tellement heureuse.";
@@ -25,9 +25,7 @@ test("a memory in French: photo, entity confirmation, list, search, sort, filter
   await switchToFrench(page);
 
   // An existing person known by another name.
-  const created = await page.request.post("/api/entities", {
-    data: { name: "Claire", type: "person", aliases: ["Clairette"] },
-  });
+  const created = await postFromApp(page, "/api/entities", { name: "Claire", type: "person", aliases: ["Clairette"] });
   expect(created.status()).toBe(201);
   const claire = (await created.json()) as { id: number };
 
@@ -87,8 +85,10 @@ test("a memory in French: photo, entity confirmation, list, search, sort, filter
   expect(hugo).toBeDefined();
 
   // A second, older memory without entities, for search, sort and filter.
-  const second = await page.request.post("/api/memories/with-validation", {
-    data: { title: "Un hiver à Nantes", content: "Il neigeait sur la Loire.", eventDate: "2019-01-10" },
+  const second = await postFromApp(page, "/api/memories/with-validation", {
+    title: "Un hiver à Nantes",
+    content: "Il neigeait sur la Loire.",
+    eventDate: "2019-01-10",
   });
   expect(second.status()).toBe(201);
 
@@ -163,8 +163,10 @@ test("a long list loads page by page as the reader scrolls; dialogs pass axe in 
   await page.emulateMedia({ colorScheme: "dark" });
   await signUp(page);
   for (let day = 1; day <= 30; day += 1) {
-    const response = await page.request.post("/api/memories/with-validation", {
-      data: { title: `Day ${day}`, content: `Entry number ${day}.`, eventDate: `2023-04-${String(day).padStart(2, "0")}` },
+    const response = await postFromApp(page, "/api/memories/with-validation", {
+      title: `Day ${day}`,
+      content: `Entry number ${day}.`,
+      eventDate: `2023-04-${String(day).padStart(2, "0")}`,
     });
     expect(response.status()).toBe(201);
   }

@@ -54,6 +54,7 @@ pub fn safe_redirect(wanted: Option<&str>) -> ApiResult<&str> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LoginQuery {
     /// Where to go after signing in (a path on this site).
     redirect: Option<String>,

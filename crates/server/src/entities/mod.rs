@@ -21,6 +21,7 @@ pub fn router() -> Router<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only entities of this type (person, location, lifePeriod, event, emotion, object, activity).
     #[serde(rename = "type")]

@@ -212,7 +212,7 @@ const STREAM_BATCH: u64 = 500;
 
 /// The user's memories with their entities: the whole list, or a page when `pageSize` is given.
 #[utoipa::path(get, path = "/api/memories", tag = "memories", params(ListQuery),
-    responses((status = 200, description = "An array of Memory, or a MemoryPage with pageSize", body = MemoryPage),
+    responses((status = 200, description = "An array of Memory, or a MemoryPage with pageSize", body = MemoryListing),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub(crate) async fn list_memories(
     State(state): State<AppState>,

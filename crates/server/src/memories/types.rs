@@ -364,6 +364,14 @@ pub struct ConfirmEntitiesResponse {
     pub entities_processed: usize,
 }
 
+/// What `GET /api/memories` answers: the whole list, or a page when `pageSize` is given.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum MemoryListing {
+    All(Vec<Memory>),
+    Page(MemoryPage),
+}
+
 /// A page of memories.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

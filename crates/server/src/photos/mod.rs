@@ -37,6 +37,15 @@ pub fn router() -> Router<AppState> {
         .route("/api/photos/{owner}/{file}", get(download))
 }
 
+/// The form `POST /api/photos/upload` takes (described for the API document only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct PhotoUpload {
+    /// The image: JPEG, PNG, GIF or WebP, at most 10 MB and 50 megapixels.
+    #[schema(value_type = String, format = Binary)]
+    photo: Vec<u8>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadedPhoto {
@@ -58,7 +67,7 @@ fn invalid_type() -> ApiError {
 
 /// Upload a photo (multipart field `photo`): JPEG, PNG, GIF or WebP, at most 10 MB.
 #[utoipa::path(post, path = "/api/photos/upload", tag = "photos",
-    request_body(content_type = "multipart/form-data", description = "Field `photo`: the image"),
+    request_body(content = PhotoUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = UploadedPhoto), (status = 400, body = ErrorBody),
               (status = 413, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub(crate) async fn upload(

@@ -485,11 +485,21 @@ export interface components {
             /** Format: int64 */
             memoryId: number;
         };
+        /** @description What `GET /api/memories` answers: the whole list, or a page when `pageSize` is given. */
+        MemoryListing: components["schemas"]["Memory"][] | components["schemas"]["MemoryPage"];
         /** @description A page of memories. */
         MemoryPage: {
             items: components["schemas"]["Memory"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
+        };
+        /** @description The form `POST /api/photos/upload` takes (described for the API document only). */
+        PhotoUpload: {
+            /**
+             * Format: binary
+             * @description The image: JPEG, PNG, GIF or WebP, at most 10 MB and 50 megapixels.
+             */
+            photo: string;
         };
         UnreadCount: {
             /** Format: int64 */
@@ -907,14 +917,14 @@ export interface operations {
     };
     list_entities: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Only entities of this type (person, location, lifePeriod, event, emotion, object, activity). */
-                type: string | null;
+                type?: string;
                 /** @description Ignored: the list is always the signed-in user's. */
-                userId: number | null;
+                userId?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1049,16 +1059,16 @@ export interface operations {
     };
     login: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Where to go after signing in (a path on this site). */
-                redirect: string | null;
+                redirect?: string;
                 /** @description `1` when the person accepted both registration consents on the sign-up page. */
-                consent: string | null;
+                consent?: string;
                 /** @description `en` or `fr`: the language of the local sign-in page (default: the browser's). */
-                lang: string | null;
+                lang?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1199,7 +1209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemoryPage"];
+                    "application/json": components["schemas"]["MemoryListing"];
                 };
             };
             400: {
@@ -1749,10 +1759,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Field `photo`: the image */
-        requestBody?: {
+        requestBody: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": components["schemas"]["PhotoUpload"];
             };
         };
         responses: {
