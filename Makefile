@@ -12,12 +12,12 @@ DEBUG_BIN := target/debug/lifegraph
 # (a plain `cargo build` would rebuild dependencies whose features the tests unify).
 DEBUG_SERVER := $(CARGO) test --locked -p lifegraph --no-run
 
-.PHONY: help run build web web-deps test test-deps test-rust test-api-types test-web test-e2e bench clean
+.PHONY: help run build web web-deps test test-deps lint-rust test-rust test-fuzz test-api-types test-web test-e2e bench clean
 
 help:
 	@echo "make run    build everything and serve http://127.0.0.1:8080 (SQLite in ./data, local sign-in)"
 	@echo "make build  build the web app and the release server ($(RELEASE_BIN), web app embedded)"
-	@echo "make test   every test: Rust on SQLite and PostgreSQL, web type check, lint, unit and Playwright tests"
+	@echo "make test   every test: clippy, Rust on SQLite and PostgreSQL, API fuzzing, web type check, lint, unit and Playwright tests"
 	@echo "make bench  the benchmarks, printing their figures"
 
 ## Serving ----------------------------------------------------------------------------------
@@ -42,7 +42,7 @@ $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 
 ## Tests --------------------------------------------------------------------------------------
 
-test: test-deps test-rust test-api-types test-web test-e2e
+test: test-deps lint-rust test-rust test-fuzz test-api-types test-web test-e2e
 	@echo "All tests passed."
 
 # Debian's PostgreSQL (for the API tests) and Chromium (for Playwright), when missing.
@@ -55,8 +55,18 @@ test-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$${missing[@]}" >/dev/null; \
 	fi
 
+# Clippy with the project's own rules (clippy.toml: write transactions go through db::begin_write).
+lint-rust:
+	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+
 test-rust:
 	scripts/with-postgres.sh $(CARGO) test --workspace --locked
+
+# API fuzzing (Schemathesis, from the OpenAPI document) against the debug server, on SQLite and
+# on PostgreSQL; reports in target/fuzz-report/.
+test-fuzz:
+	$(DEBUG_SERVER)
+	scripts/with-postgres.sh scripts/fuzz-api.sh $(DEBUG_BIN)
 
 # The web app's API types are generated from the server's OpenAPI document: both must be current.
 test-api-types: web-deps
@@ -73,9 +83,16 @@ test-e2e: web
 
 ## Benchmarks ---------------------------------------------------------------------------------
 
+# After the Rust benchmarks, the release server under stress, on SQLite and PostgreSQL: kill -9
+# while 8 writers create memories (fails if an acknowledged one is lost), then 256 connections
+# for 30 s on the first page and on creation (wrk; LOAD_SECONDS, LOAD_CONNECTIONS, CRASH_ROUNDS...
+# shorten a trial run).
 bench:
 	$(CARGO) bench --locked -p lifegraph-extract --bench throughput
 	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench memories
+	$(CARGO) build --release --locked -p lifegraph
+	scripts/with-postgres.sh scripts/bench-crash.py $(RELEASE_BIN)
+	scripts/with-postgres.sh scripts/bench-load.py $(RELEASE_BIN)
 
 clean:
 	$(CARGO) clean
