@@ -92,7 +92,9 @@ pub fn router(state: AppState) -> Router {
         .layer(security_header(header::CONTENT_SECURITY_POLICY, web::CONTENT_SECURITY_POLICY))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
-        .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
+        // Nothing leaves for other sites; the app's own requests keep their origin (with
+        // no-referrer, browsers without Sec-Fetch-Site would send `Origin: null`).
+        .layer(security_header(header::REFERRER_POLICY, "same-origin"))
         .layer(security_header(
             HeaderName::from_static("permissions-policy"),
             "camera=(), geolocation=(), microphone=(self)",

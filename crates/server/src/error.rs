@@ -107,8 +107,13 @@ impl ApiError {
 }
 
 impl From<DbErr> for ApiError {
-    /// A unique-constraint violation is a conflict the user can act on; anything else is ours.
+    /// A unique-constraint violation is a conflict the user can act on, a row deleted meanwhile
+    /// is gone; anything else is ours.
     fn from(err: DbErr) -> Self {
+        // Deleted by another request between reading and writing it.
+        if matches!(err, DbErr::RecordNotUpdated) {
+            return Self::not_found("This was deleted meanwhile");
+        }
         match err.sql_err() {
             Some(SqlErr::UniqueConstraintViolation(_)) => Self::Conflict {
                 code: "already_exists",

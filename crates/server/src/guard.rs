@@ -1,6 +1,7 @@
 //! Checks every request passes before any handler sees it:
 //!
 //! - the address is not too long, and holds no NUL character (see [`crate::text`]);
+//! - with local sign-in on, the request was sent to this server's own name;
 //! - a request that changes something comes from this site, and runs to its end once started. A browser sends cookies with
 //!   cross-site form posts and multipart uploads (they need no preflight), and SameSite=Lax
 //!   does not stop sibling sites, so the browser's own word on where the request comes from
@@ -46,10 +47,32 @@ fn checked(state: &AppState, request: &Request) -> Result<(), ApiError> {
     if crate::text::urlencoded_has_nul(target.as_bytes()) {
         return Err(crate::text::nul_refused());
     }
+    if state.config.local_sign_in_enabled() {
+        let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).or_else(|| uri.authority().map(|a| a.as_str()));
+        if let Some(host) = host
+            && !is_own_host(host, &state.config.public_origin())
+        {
+            return Err(ApiError::bad_request("unknown_host", "This server answers only at its own address"));
+        }
+    }
     if changes_state(request.method()) {
         from_this_site(request.headers(), &state.config.public_origin(), Strictness::RequireHeaders)?;
     }
     Ok(())
+}
+
+/// With local sign-in (anyone may sign in as anyone), a page on another site whose name is
+/// pointed at this server (DNS rebinding) would be "same-origin" with it: only the public
+/// URL's host and the loopback names are answered.
+fn is_own_host(host: &str, public_origin: &str) -> bool {
+    let Ok(parsed) = url::Url::parse(&format!("http://{host}")) else { return false };
+    let public_host = url::Url::parse(public_origin).ok().and_then(|u| u.host_str().map(str::to_owned));
+    match parsed.host() {
+        Some(url::Host::Domain(name)) => name == "localhost" || public_host.as_deref() == Some(name),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback() || public_host == Some(ip.to_string()),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback() || public_host == Some(format!("[{ip}]")),
+        None => false,
+    }
 }
 
 fn changes_state(method: &Method) -> bool {
@@ -143,6 +166,18 @@ mod tests {
         assert!(!ok(&[("origin", "http://journal.example.evil.example"), ("host", "journal.example")]));
         assert!(!ok(&[]), "neither header");
         assert!(!ok(&[("referer", "https://journal.example/memories")]), "a Referer is not enough for a change");
+    }
+
+    #[test]
+    fn with_local_sign_in_only_its_own_names_are_answered() {
+        let public = "http://127.0.0.1:8080";
+        for own in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "127.0.0.1", "LOCALHOST:1"] {
+            assert!(is_own_host(own, public), "{own}");
+        }
+        for other in ["evil.example", "evil.example:8080", "192.0.2.1:8080", "127.0.0.1.evil.example"] {
+            assert!(!is_own_host(other, public), "{other}");
+        }
+        assert!(is_own_host("journal.home:8080", "http://journal.home:8080"));
     }
 
     #[test]

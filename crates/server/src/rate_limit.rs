@@ -33,11 +33,24 @@ impl Limiter {
         if self.limiter.len() > SHRINK_ABOVE {
             self.limiter.retain_recent();
         }
-        self.limiter.check_key(&addr).map_err(|not_until| {
+        self.limiter.check_key(&bucket(addr)).map_err(|not_until| {
             let wait = not_until.wait_time_from(self.clock.now());
             tracing::info!(%addr, ?wait, "rate limit reached");
             ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) }
         })
+    }
+}
+
+/// The key a client is counted under: its IPv4 address, or the /64 network of its IPv6
+/// address (one home or one server gets a whole /64 and could otherwise pick a new address for
+/// every attempt).
+fn bucket(addr: IpAddr) -> IpAddr {
+    match addr {
+        IpAddr::V4(_) => addr,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+        },
     }
 }
 
@@ -68,5 +81,15 @@ mod tests {
         assert_eq!(refused.code(), "rate_limited");
         assert!(matches!(refused, ApiError::TooManyRequests { retry_after_secs } if (1..=20).contains(&retry_after_secs)));
         limiter.check(b).expect("another client has its own allowance");
+    }
+
+    #[test]
+    fn an_ipv6_network_counts_as_one_client() {
+        let limiter = Limiter::per_minute(NonZeroU32::new(2).unwrap());
+        let host = |last: &str| ClientAddr(format!("2001:db8:1:2::{last}").parse().unwrap());
+        limiter.check(host("1")).unwrap();
+        limiter.check(host("2")).unwrap();
+        assert!(limiter.check(host("3")).is_err(), "the same /64");
+        limiter.check(ClientAddr("2001:db8:1:3::1".parse().unwrap())).expect("another /64");
     }
 }

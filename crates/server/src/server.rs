@@ -1,8 +1,9 @@
 //! The accept loop: HTTP/1 and HTTP/2 through hyper, with what `axum::serve` leaves out —
-//! a deadline for a request's headers (a client that opens connections and sends nothing,
-//! or one byte a minute, holds none for long) — and the peer's address on every request
+//! a deadline for a request's headers, from the moment the connection opens (a client that
+//! opens connections and sends nothing, or one byte a minute, holds none for long) — and the peer's address on every request
 //! (`ConnectInfo`), for rate limits.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -13,6 +14,7 @@ use hyper_util::server::conn::auto::Builder;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tokio::sync::Notify;
 use tower::ServiceExt;
 
 /// A request's headers must arrive within this time, and an idle kept-alive connection is
@@ -42,7 +44,10 @@ pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
+        let first_request = Arc::new(Notify::new());
+        let arrived = first_request.clone();
         let service = router.clone().map_request(move |request: Request<Incoming>| {
+            arrived.notify_one();
             let mut request = request.map(axum::body::Body::new);
             request.extensions_mut().insert(ConnectInfo(peer));
             request
@@ -50,7 +55,22 @@ pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<
         let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)).into_owned();
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
-            if let Err(error) = connection.await {
+            let mut connection = std::pin::pin!(connection);
+            // hyper's header deadline starts once it knows the protocol: a client that sends
+            // nothing, or part of the HTTP/2 preface, would otherwise be kept for good.
+            let ended = tokio::select! {
+                ended = &mut connection => Some(ended),
+                () = first_request.notified() => None,
+                () = tokio::time::sleep(HEADER_READ_TIMEOUT) => {
+                    tracing::debug!(%peer, "no request within {HEADER_READ_TIMEOUT:?}: closing");
+                    return;
+                }
+            };
+            let ended = match ended {
+                Some(ended) => ended,
+                None => connection.await,
+            };
+            if let Err(error) = ended {
                 tracing::debug!(%error, %peer, "connection ended with an error");
             }
         });

@@ -35,9 +35,11 @@ pub fn is_invisible(c: char) -> bool {
     c.is_whitespace() || DEFAULT_IGNORABLE.iter().any(|&(low, high)| (low..=high).contains(&c))
 }
 
-/// The text without invisible characters at either end.
+/// The text without white space or zero-width spaces at either end. Other invisible
+/// characters stay: a variation selector or a tag character at the end is part of an emoji
+/// ("✈️", a flag).
 pub fn trim(text: &str) -> &str {
-    text.trim_matches(is_invisible)
+    text.trim_matches(|c: char| c.is_whitespace() || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}'))
 }
 
 /// Nothing visible in it.
@@ -85,6 +87,10 @@ mod tests {
         assert!(is_blank("\u{200B} \u{FEFF}\u{00A0}\u{3000}"));
         assert!(!is_blank(" a\u{200B}"));
         assert_eq!(trim("\u{200B} Beach day\u{2060}\n"), "Beach day");
+        assert_eq!(trim("Trip ✈\u{FE0F} "), "Trip ✈\u{FE0F}");
+        let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+        assert_eq!(trim(scotland), scotland);
+        assert!(is_blank("\u{FE0F}\u{200D}"));
         // Joiners inside a word (emoji sequences, Persian script) stay.
         assert_eq!(trim("👩\u{200D}👧"), "👩\u{200D}👧");
     }

@@ -91,7 +91,9 @@ where
             .flatten()
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.rsplit(',').next())
-            .and_then(|v| v.trim().parse().ok());
+            .map(str::trim)
+            // Some proxies append `address:port`.
+            .and_then(|v| v.parse().ok().or_else(|| v.parse::<std::net::SocketAddr>().ok().map(|a| a.ip())));
         let peer = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()

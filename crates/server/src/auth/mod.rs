@@ -78,8 +78,9 @@ pub(crate) async fn login(
     let redirect = safe_redirect(query.redirect.as_deref())?;
     let consent = query.consent.as_deref() == Some("1");
     if let Some(oidc) = &state.oidc {
-        let url = oidc.begin(&state.db, redirect, consent).await?;
-        return Ok(Redirect::to(&url).into_response());
+        let (url, attempt) = oidc.begin(&state.db, redirect, consent).await?;
+        let jar = CookieJar::new().add(oidc::state_cookie(attempt, state.config.secure_cookies()));
+        return Ok((jar, Redirect::to(&url)).into_response());
     }
     if state.config.local_sign_in_enabled() {
         let mut target = url::Url::parse("http://local/auth/local").expect("static URL");
@@ -126,6 +127,10 @@ pub(crate) async fn callback(
     let (Some(code), Some(returned_state)) = (query.code, query.state) else {
         return Err(ApiError::bad_request("invalid_callback", "The sign-in answer is missing its code or state"));
     };
+    if jar.get(oidc::STATE_COOKIE).map(|c| c.value()) != Some(returned_state.as_str()) {
+        return Err(ApiError::bad_request("invalid_state", "This sign-in was not started in this browser"));
+    }
+    let jar = jar.remove(oidc::state_cookie_removal());
     let (identity, attempt) = oidc.finish(&state.db, &code, &returned_state).await.map_err(|e| match e {
         oidc::CallbackError::UnknownState => ApiError::bad_request("invalid_state", e.to_string()),
         oidc::CallbackError::Provider(cause) => ApiError::Internal(cause),

@@ -79,8 +79,14 @@ impl Oidc {
             .await
     }
 
-    /// Remember a new attempt and return the provider's authorization URL.
-    pub async fn begin(&self, db: &DatabaseConnection, redirect_to: &str, consent: bool) -> anyhow::Result<String> {
+    /// Remember a new attempt and return the provider's authorization URL and the attempt's
+    /// state, which the browser that started it keeps in a cookie (see [`state_cookie`]).
+    pub async fn begin(
+        &self,
+        db: &DatabaseConnection,
+        redirect_to: &str,
+        consent: bool,
+    ) -> anyhow::Result<(String, String)> {
         let client = self.client().await?;
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
         let (url, state, nonce) = client
@@ -104,7 +110,7 @@ impl Oidc {
         }
         .insert(db)
         .await?;
-        Ok(url.to_string())
+        Ok((url.to_string(), state.secret().clone()))
     }
 
     /// Check the state, redeem the code and read the ID token. Each attempt is used once.
@@ -144,4 +150,24 @@ impl Oidc {
         };
         Ok((identity, attempt))
     }
+}
+
+/// The cookie that ties a sign-in attempt to the browser that started it: a callback carrying
+/// another browser's state (someone sending their own callback link, to sign the victim into
+/// the sender's account) is refused.
+pub const STATE_COOKIE: &str = "lifegraph_oidc_state";
+
+pub fn state_cookie(state: String, secure: bool) -> axum_extra::extract::cookie::Cookie<'static> {
+    axum_extra::extract::cookie::Cookie::build((STATE_COOKIE, state))
+        .path("/api/auth/callback")
+        .http_only(true)
+        .secure(secure)
+        // Sent on the provider's top-level redirect back to us.
+        .same_site(axum_extra::extract::cookie::SameSite::Lax)
+        .max_age(time::Duration::minutes(ATTEMPT_MINUTES))
+        .build()
+}
+
+pub fn state_cookie_removal() -> axum_extra::extract::cookie::Cookie<'static> {
+    axum_extra::extract::cookie::Cookie::build((STATE_COOKIE, "")).path("/api/auth/callback").max_age(time::Duration::ZERO).build()
 }

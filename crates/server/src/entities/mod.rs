@@ -56,6 +56,7 @@ pub(crate) async fn create_entity(
 ) -> ApiResult<(StatusCode, Json<Entity>)> {
     let new = NewEntity::try_from(request)?;
     let txn = crate::db::begin_write(&state.db).await?;
+    queries::begin_changes(&txn, user.id).await?;
     let created = queries::create(&txn, user.id, new).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, Json(created.into())))

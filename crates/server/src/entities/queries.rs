@@ -81,6 +81,16 @@ async fn insert<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEntity) -> Res
     Ok(model)
 }
 
+/// Begin changing the writer's entities in this transaction. It raises their version first,
+/// which on PostgreSQL locks the writer's row: every transaction that changes a writer's
+/// entities takes that one lock before reading any of them, so two confirmations at once run one
+/// after the other (no deadlock between an entity's row and the writer's, no alias lost to a
+/// concurrent rewrite of the list, no duplicate created twice). SQLite's write lock already
+/// orders them.
+pub async fn begin_changes<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<(), sea_orm::DbErr> {
+    changed(db, user_id).await
+}
+
 /// Record that the writer's entities changed.
 async fn changed<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<(), sea_orm::DbErr> {
     user::Entity::update_many()

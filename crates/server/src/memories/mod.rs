@@ -130,6 +130,7 @@ pub(crate) async fn confirm_entities(
     }
     let txn = crate::db::begin_write(&state.db).await?;
     let found = queries::find_own(&txn, user.id, id).await?;
+    entity_queries::begin_changes(&txn, user.id).await?;
     let mut processed = 0;
     for choice in request.confirmed_entities {
         let confidence = percent(choice.confidence);

@@ -73,8 +73,16 @@ impl Cursor {
         }
         // The value must parse as what the column holds.
         match (&cursor.v, sort_by) {
-            (Some(v), SortBy::EventDate) if NaiveDate::parse_from_str(v, "%Y-%m-%d").is_err() => Err(invalid()),
-            (Some(v), SortBy::CreatedAt) if DateTime::parse_from_rfc3339(v).is_err() => Err(invalid()),
+            (Some(v), SortBy::EventDate)
+                if !NaiveDate::parse_from_str(v, "%Y-%m-%d").is_ok_and(|d| super::types::is_calendar_day(&d)) =>
+            {
+                Err(invalid())
+            }
+            (Some(v), SortBy::CreatedAt)
+                if !DateTime::parse_from_rfc3339(v).is_ok_and(|d| super::types::is_calendar_day(&d.date_naive())) =>
+            {
+                Err(invalid())
+            }
             (None, SortBy::CreatedAt) => Err(invalid()),
             _ => Ok(cursor),
         }

@@ -180,10 +180,17 @@ pub fn checked_date(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
             // Accept a full timestamp too, keeping its calendar date.
             let day = text.get(..10).unwrap_or(text);
             NaiveDate::parse_from_str(day, "%Y-%m-%d")
+                .ok()
+                .filter(is_calendar_day)
                 .map(Some)
-                .map_err(|_| ApiError::bad_request("invalid_date", format!("'{text}' is not a date (yyyy-MM-dd)")))
+                .ok_or_else(|| ApiError::bad_request("invalid_date", format!("'{text}' is not a date (yyyy-MM-dd)")))
         }
     }
+}
+
+/// A day of years 1 to 9999, which both databases store alike.
+pub fn is_calendar_day(date: &NaiveDate) -> bool {
+    (1..=9999).contains(&chrono::Datelike::year(date))
 }
 
 fn bounded(text: &str, max: usize, what: &str) -> Result<(), ApiError> {
@@ -410,6 +417,8 @@ mod tests {
         assert_eq!(checked_date(Some("")).unwrap(), None);
         assert_eq!(checked_date(Some("2023-02-29")).unwrap_err().code(), "invalid_date");
         assert_eq!(checked_date(Some("yesterday")).unwrap_err().code(), "invalid_date");
+        assert_eq!(checked_date(Some("-100-01-01")).unwrap_err().code(), "invalid_date");
+        assert_eq!(checked_date(Some("0000-01-01")).unwrap_err().code(), "invalid_date");
     }
 
     #[test]

@@ -225,6 +225,25 @@ async fn local_sign_in_is_off_with_a_provider_or_beyond_loopback(backend: Backen
     // A callback that does not come from a sign-in this server started is refused.
     let forged = app.get("/api/auth/callback?code=abc&state=wrong").await;
     assert_error(forged, StatusCode::BAD_REQUEST, "invalid_state").await;
+    // Nor is a real sign-in's callback opened in another browser than the one that started it:
+    // someone sending their own callback link would sign the victim into the sender's account.
+    {
+        use sea_orm::{ActiveModelTrait, Set};
+        lifegraph::db::entities::login_attempt::ActiveModel {
+            state: Set("started-elsewhere".to_owned()),
+            pkce_verifier: Set("v".to_owned()),
+            nonce: Set("n".to_owned()),
+            redirect_to: Set("/".to_owned()),
+            consent: Set(false),
+            expires_at: Set(chrono::Utc::now() + chrono::Duration::minutes(5)),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    let sent = app.get("/api/auth/callback?code=attackers-code&state=started-elsewhere").await;
+    assert_error(sent, StatusCode::BAD_REQUEST, "invalid_state").await;
     assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
 }
 

@@ -377,19 +377,50 @@ async fn every_error_has_our_shape(backend: Backend) {
     assert!(login.get("429").is_some(), "sign-in documents its rate limit");
 }
 
-/// A client that opens a connection and never finishes its headers is cut off.
+/// A client that opens a connection and never finishes its headers is cut off: one that sends
+/// nothing, part of a request, or part of the HTTP/2 preface.
 async fn half_open_connections_are_closed(backend: Backend) {
     let app = spawn(backend).await;
     let address = app.address.trim_start_matches("http://").to_owned();
-    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
-    tokio::io::AsyncWriteExt::write_all(&mut stream, b"GET /healthz HTTP/1.1\r\nHost: x\r\n").await.unwrap();
-    let mut buffer = [0u8; 1024];
-    // The server closes it (with or without a 408); the bound is far above the server's own.
-    let read = tokio::time::timeout(std::time::Duration::from_secs(120), tokio::io::AsyncReadExt::read(&mut stream, &mut buffer))
+    let starts: [&[u8]; 3] = [b"", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"PRI * HTTP/2.0\r\n"];
+    let held = starts.map(|start| {
+        let address = address.clone();
+        async move {
+            let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+            tokio::io::AsyncWriteExt::write_all(&mut stream, start).await.unwrap();
+            let mut buffer = [0u8; 1024];
+            // The server closes it (with or without a 408); the bound is far above the server's own.
+            let read =
+                tokio::time::timeout(std::time::Duration::from_secs(120), tokio::io::AsyncReadExt::read(&mut stream, &mut buffer))
+                    .await
+                    .unwrap_or_else(|_| panic!("the server keeps a connection that sent {start:?}"));
+            let answered = String::from_utf8_lossy(&buffer[..read.unwrap_or(0)]).into_owned();
+            assert!(answered.is_empty() || answered.starts_with("HTTP/1.1 408"), "{answered}");
+        }
+    });
+    futures::future::join_all(held).await;
+}
+
+/// With local sign-in, a page on another site whose name points at this server (DNS
+/// rebinding) gets nothing: the server answers only at its own names.
+async fn only_its_own_names_are_answered_with_local_sign_in(backend: Backend) {
+    let app = spawn(backend).await;
+    let port = app.address.rsplit(':').next().unwrap().to_owned();
+    let rebound = reqwest::Client::new();
+    let response = rebound.get(app.url("/api/auth/user")).header("host", format!("evil.example:{port}")).send().await.unwrap();
+    assert_error(response, StatusCode::BAD_REQUEST, "unknown_host").await;
+    let response = rebound
+        .post(app.url("/auth/local"))
+        .header("host", format!("evil.example:{port}"))
+        .header("origin", format!("http://evil.example:{port}"))
+        .form(&[("email", "victim@example.org"), ("redirect", "/")])
+        .send()
         .await
-        .expect("the server closes a connection whose headers never end");
-    let answered = String::from_utf8_lossy(&buffer[..read.unwrap_or(0)]).into_owned();
-    assert!(answered.is_empty() || answered.starts_with("HTTP/1.1 408"), "{answered}");
+        .unwrap();
+    assert!(response.headers().get("set-cookie").is_none());
+    assert_error(response, StatusCode::BAD_REQUEST, "unknown_host").await;
+    let local = rebound.get(app.url("/healthz")).header("host", format!("localhost:{port}")).send().await.unwrap();
+    assert_eq!(local.status(), StatusCode::OK);
 }
 
 /// Two servers on one database (a cluster): an entity added through one is what the other's
@@ -404,17 +435,25 @@ async fn servers_sharing_a_database_see_each_others_entities(backend: Backend) {
         let request = app.client.post(app.url("/api/memories/with-validation")).json(&body).send();
         async move { request.await.unwrap().json::<Value>().await.unwrap() }
     };
+    let version = || async {
+        use sea_orm::EntityTrait;
+        lifegraph::db::entities::user::Entity::find().all(&first.db).await.unwrap()[0].entities_version
+    };
     // The first server prepares its matcher for this writer.
     write(&first, "A quiet day at home.").await;
+    let before = version().await;
     let created = second.post_json("/api/entities", &json!({"name": "Bérénice", "type": "person"})).await;
     let berenice = created.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    assert!(version().await > before, "creating an entity raises the writer's entity version");
     let answer = write(&first, "Lunch with Bérénice by the river.").await;
     let results = answer["entityValidation"]["validationResults"].as_array().unwrap();
     assert!(results.iter().any(|r| r["recommendedEntityId"] == berenice), "the first server links to her: {results:#?}");
 
     let memory = answer["memory"]["id"].as_i64().unwrap();
     let confirm = json!({"confirmedEntities": [{"action": "add_as_alias", "entityId": berenice, "name": "Bibi", "type": "person"}]});
+    let before = version().await;
     assert_eq!(second.post_json(&format!("/api/memories/{memory}/confirm-entities"), &confirm).await.status(), StatusCode::OK);
+    assert!(version().await > before, "adding an alias raises it");
     let answer = write(&first, "Bibi called me tonight.").await;
     let results = answer["entityValidation"]["validationResults"].as_array().unwrap();
     assert!(results.iter().any(|r| r["recommendedEntityId"] == berenice), "and by her alias: {results:#?}");
@@ -445,6 +484,7 @@ crate::backends!(
     changes_come_only_from_this_site,
     every_error_has_our_shape,
     half_open_connections_are_closed,
+    only_its_own_names_are_answered_with_local_sign_in,
     servers_sharing_a_database_see_each_others_entities,
     sign_in_floods_are_limited,
 );

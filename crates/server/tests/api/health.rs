@@ -43,7 +43,7 @@ async fn every_response_carries_security_headers(backend: Backend) {
         let script_src = csp.split(';').find(|d| d.trim().starts_with("script-src")).unwrap();
         assert!(!script_src.contains("unsafe-inline"), "{path}: scripts must not run inline");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
-        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+        assert_eq!(headers["referrer-policy"], "same-origin", "{path}");
     }
 }
 
