@@ -297,30 +297,42 @@ def bench_backend(name, binary, database_url, workdir):
     return lost
 
 
-def main():
+def server_binary():
+    """The server binary named on the command line (shared with bench-load.py)."""
     if len(sys.argv) != 2:
         sys.exit(f"usage: {sys.argv[0]} <server binary>")
     binary = os.path.abspath(sys.argv[1])
     if not os.access(binary, os.X_OK):
         sys.exit(f"{binary} is not an executable server binary")
-    backends = ["sqlite"]
-    postgres = os.environ.get("LIFEGRAPH_TEST_POSTGRES_URL")
-    if postgres:
-        backends.append("postgres")
-    else:
-        log("LIFEGRAPH_TEST_POSTGRES_URL is not set: SQLite only (run under scripts/with-postgres.sh for both)")
+    return binary
 
+
+def backends():
+    """SQLite always; PostgreSQL too under scripts/with-postgres.sh."""
+    if os.environ.get("LIFEGRAPH_TEST_POSTGRES_URL"):
+        return ["sqlite", "postgres"]
+    log("LIFEGRAPH_TEST_POSTGRES_URL is not set: SQLite only (run under scripts/with-postgres.sh for both)")
+    return ["sqlite"]
+
+
+def fresh_database(backend, workdir, name):
+    """The URL of a new, empty database for one back end."""
+    if backend == "sqlite":
+        return f"sqlite://{workdir}/lifegraph.db"
+    postgres = os.environ["LIFEGRAPH_TEST_POSTGRES_URL"]
+    database = f"{name}_{os.getpid()}"
+    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", f"{postgres}/postgres", "-c",
+                    f"CREATE DATABASE {database}"], check=True)
+    return f"{postgres}/{database}"
+
+
+def main():
+    binary = server_binary()
     results = {}
     failed = False
-    for backend in backends:
+    for backend in backends():
         workdir = tempfile.mkdtemp(prefix=f"lifegraph-crash-{backend}.")
-        if backend == "sqlite":
-            url = f"sqlite://{workdir}/lifegraph.db"
-        else:
-            database = f"bench_crash_{os.getpid()}"
-            subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", f"{postgres}/postgres", "-c",
-                            f"CREATE DATABASE {database}"], check=True)
-            url = f"{postgres}/{database}"
+        url = fresh_database(backend, workdir, "bench_crash")
         try:
             results[backend] = bench_backend(backend, binary, url, workdir)
         except Exception as error:  # report and go on with the next back end

@@ -292,29 +292,12 @@ def summarize_log(server_log, runs):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit(f"usage: {sys.argv[0]} <server binary>")
-    binary = os.path.abspath(sys.argv[1])
-    if not os.access(binary, os.X_OK):
-        sys.exit(f"{binary} is not an executable server binary")
+    binary = crash.server_binary()
     ensure_wrk()
-    backends = ["sqlite"]
-    postgres = os.environ.get("LIFEGRAPH_TEST_POSTGRES_URL")
-    if postgres:
-        backends.append("postgres")
-    else:
-        log("LIFEGRAPH_TEST_POSTGRES_URL is not set: SQLite only (run under scripts/with-postgres.sh for both)")
-
     failed = False
-    for backend in backends:
+    for backend in crash.backends():
         workdir = tempfile.mkdtemp(prefix=f"lifegraph-load-{backend}.")
-        if backend == "sqlite":
-            url = f"sqlite://{workdir}/lifegraph.db"
-        else:
-            database = f"bench_load_{os.getpid()}"
-            subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", f"{postgres}/postgres", "-c",
-                            f"CREATE DATABASE {database}"], check=True)
-            url = f"{postgres}/{database}"
+        url = crash.fresh_database(backend, workdir, "bench_load")
         try:
             bench_backend(backend, binary, url, workdir)
             if os.environ.get("BENCH_KEEP") != "1":
