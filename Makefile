@@ -59,8 +59,10 @@ test-deps:
 lint-rust:
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 
+# With a throwaway PostgreSQL and S3-compatible server (the cluster test runs two server
+# processes on both).
 test-rust:
-	scripts/with-postgres.sh $(CARGO) test --workspace --locked
+	scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
 
 # API fuzzing (Schemathesis, from the OpenAPI document) against the debug server, on SQLite and
 # on PostgreSQL; reports in target/fuzz-report/.

@@ -62,6 +62,27 @@ pub fn fold(s: &str) -> String {
     out
 }
 
+/// The form text is searched in: folded (case and accents aside, typographic apostrophes and
+/// dashes as their ASCII forms), every run of white space one space, no space at either end.
+/// Searching compares the search key of the query with a substring of the search key of the
+/// text, so "ete" finds "L'Été" and a line break matches a space.
+pub fn search_key(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        push_folded(c, &mut out);
+    }
+    out
+}
+
 /// Apostrophe-like characters.
 #[inline]
 pub fn is_apostrophe(c: char) -> bool {
@@ -124,6 +145,13 @@ mod tests {
         assert_eq!(fold("Éléonore Œuvre Straße"), "eleonore oeuvre strasse");
         assert_eq!(fold("Zoé"), fold("ZOE"));
         assert_eq!(fold("l’été"), "l'ete");
+    }
+
+    #[test]
+    fn search_key_folds_and_joins_white_space() {
+        assert_eq!(search_key("  L’Été\n\n à  Noël\t"), "l'ete a noel");
+        assert_eq!(search_key("ÉTÉ"), search_key("ete"));
+        assert_eq!(search_key(" \n "), "");
     }
 
     #[test]

@@ -43,7 +43,7 @@ mod token;
 
 use serde::{Deserialize, Serialize};
 
-pub use fold::name_key;
+pub use fold::{name_key, search_key};
 pub use link::Matcher;
 
 /// Language of a memory.

@@ -69,6 +69,12 @@ pub struct Config {
     #[arg(long, env = "LIFEGRAPH_SIGN_IN_PER_MINUTE", default_value = "20")]
     pub sign_in_per_minute: std::num::NonZeroU32,
 
+    /// How many server processes share this database behind one address. Rate limits are
+    /// counted in each process, so each takes its share of every limit and the processes
+    /// together keep it (requests spread evenly, as a round-robin proxy spreads them).
+    #[arg(long, env = "LIFEGRAPH_PROCESSES", default_value = "1")]
+    pub processes: std::num::NonZeroU32,
+
     /// Behind a reverse proxy: take the client's address for rate limits from the last entry
     /// of `X-Forwarded-For`. Only when every request comes through a proxy that sets it.
     #[arg(long, env = "LIFEGRAPH_TRUST_FORWARDED_FOR")]
@@ -115,6 +121,7 @@ impl Config {
             oidc_client_secret: None,
             local_sign_in: false,
             sign_in_per_minute: std::num::NonZeroU32::new(20).expect("not zero"),
+            processes: std::num::NonZeroU32::MIN,
             trust_forwarded_for: false,
             log_format: LogFormat::Pretty,
         }
@@ -133,6 +140,7 @@ impl fmt::Debug for Config {
             .field("oidc_client_secret", &self.oidc_client_secret)
             .field("local_sign_in", &self.local_sign_in)
             .field("sign_in_per_minute", &self.sign_in_per_minute)
+            .field("processes", &self.processes)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("log_format", &self.log_format)
             .finish()

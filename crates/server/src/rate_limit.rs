@@ -2,8 +2,9 @@
 //! `governor` crate). Sign-in is limited today; feedback and the invite and share-link token
 //! checks take their own limiter here when they are built.
 //!
-//! Limits are kept per server process: with several processes behind a load balancer, a
-//! client gets at most the limit times the number of processes.
+//! Limits are kept per server process. With several processes behind one address
+//! (`--processes N`), each counts its share, the limit divided by N and rounded up, so that
+//! the processes together keep the limit when the proxy spreads requests evenly.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -62,8 +63,13 @@ pub struct RateLimits {
 
 impl RateLimits {
     pub fn new(config: &crate::config::Config) -> Self {
-        Self { sign_in: Limiter::per_minute(config.sign_in_per_minute) }
+        Self { sign_in: Limiter::per_minute(share(config.sign_in_per_minute, config.processes)) }
     }
+}
+
+/// One process's share of a limit kept by `processes` processes together.
+fn share(limit: NonZeroU32, processes: NonZeroU32) -> NonZeroU32 {
+    limit.get().div_ceil(processes.get()).try_into().expect("a positive limit has a positive share")
 }
 
 #[cfg(test)]
@@ -81,6 +87,15 @@ mod tests {
         assert_eq!(refused.code(), "rate_limited");
         assert!(matches!(refused, ApiError::TooManyRequests { retry_after_secs } if (1..=20).contains(&retry_after_secs)));
         limiter.check(b).expect("another client has its own allowance");
+    }
+
+    #[test]
+    fn processes_share_a_limit() {
+        let n = |v: u32| NonZeroU32::new(v).unwrap();
+        assert_eq!(share(n(20), n(1)), n(20));
+        assert_eq!(share(n(20), n(4)), n(5));
+        assert_eq!(share(n(20), n(3)), n(7), "rounded up: never stricter than asked");
+        assert_eq!(share(n(2), n(8)), n(1), "every process lets some through");
     }
 
     #[test]

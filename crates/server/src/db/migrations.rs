@@ -10,7 +10,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(InitialSchema), Box::new(EntityVersions)]
+        vec![Box::new(InitialSchema), Box::new(EntityVersions), Box::new(IndexedLists)]
     }
 }
 
@@ -290,7 +290,130 @@ impl MigrationName for EntityVersions {
 impl MigrationTrait for EntityVersions {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .alter_table(Table::alter().table("users").add_column(big_integer("entities_version").default(0)).to_owned())
+            .alter_table(
+                Table::alter().table("users").add_column(big_integer("entities_version").default(0)).to_owned(),
+            )
             .await
+    }
+}
+
+/// Every list a writer sees walks an index, however long the journal:
+/// - memories by (user, event date, id) and (user, creation time, id), the list's orders;
+/// - a memory's links carry its event date and creation time, so one entity's memories are
+///   walked in list order from the link table alone;
+/// - `memories.search_text` holds the searchable text folded (`lifegraph_extract::search_key`),
+///   indexed by trigrams: SQLite's FTS5 trigram tokenizer, PostgreSQL's `pg_trgm`.
+struct IndexedLists;
+
+impl MigrationName for IndexedLists {
+    fn name(&self) -> &str {
+        "m3_indexed_lists"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for IndexedLists {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        manager
+            .alter_table(Table::alter().table("memories").add_column(text("search_text").default("")).to_owned())
+            .await?;
+        // Two statements: SQLite alters one column at a time.
+        manager
+            .alter_table(Table::alter().table("memory_entities").add_column(date_null("memory_event_date")).to_owned())
+            .await?;
+        manager
+            .alter_table(
+                Table::alter().table("memory_entities").add_column(moment_null("memory_created_at")).to_owned(),
+            )
+            .await?;
+        db.execute_unprepared(
+            "UPDATE memory_entities SET \
+               memory_event_date = (SELECT event_date FROM memories WHERE memories.id = memory_entities.memory_id), \
+               memory_created_at = (SELECT created_at FROM memories WHERE memories.id = memory_entities.memory_id)",
+        )
+        .await?;
+        fill_search_text(db).await?;
+
+        for old in
+            ["idx_memories_user_id_event_date", "idx_memories_user_id_created_at", "idx_memory_entities_entity_id"]
+        {
+            manager
+                .drop_index(
+                    Index::drop()
+                        .name(old)
+                        .table(if old.contains("entities") { "memory_entities" } else { "memories" })
+                        .to_owned(),
+                )
+                .await?;
+        }
+        for new in [
+            index("memories", &["user_id", "event_date", "id"]),
+            index("memories", &["user_id", "created_at", "id"]),
+            index("memory_entities", &["entity_id", "memory_event_date", "memory_id"]),
+            index("memory_entities", &["entity_id", "memory_created_at", "memory_id"]),
+        ] {
+            manager.create_index(new).await?;
+        }
+
+        match manager.get_database_backend() {
+            sea_orm::DatabaseBackend::Sqlite => {
+                // Contentless (the text is in `memories`), and rows can be deleted by id alone.
+                for statement in [
+                    "CREATE VIRTUAL TABLE memory_search USING fts5(search_text, content='', contentless_delete=1, \
+                     tokenize='trigram')",
+                    "INSERT INTO memory_search(rowid, search_text) SELECT id, search_text FROM memories",
+                    "CREATE TRIGGER memory_search_insert AFTER INSERT ON memories BEGIN \
+                     INSERT INTO memory_search(rowid, search_text) VALUES (new.id, new.search_text); END",
+                    "CREATE TRIGGER memory_search_update AFTER UPDATE OF search_text ON memories BEGIN \
+                     DELETE FROM memory_search WHERE rowid = old.id; \
+                     INSERT INTO memory_search(rowid, search_text) VALUES (new.id, new.search_text); END",
+                    "CREATE TRIGGER memory_search_delete AFTER DELETE ON memories BEGIN \
+                     DELETE FROM memory_search WHERE rowid = old.id; END",
+                ] {
+                    db.execute_unprepared(statement).await?;
+                }
+            }
+            sea_orm::DatabaseBackend::Postgres => {
+                // pg_trgm ships with PostgreSQL and is a trusted extension (13+): the database's
+                // owner may create it.
+                db.execute_unprepared("CREATE EXTENSION IF NOT EXISTS pg_trgm").await?;
+                db.execute_unprepared(
+                    "CREATE INDEX idx_memories_search_text ON memories USING gin (search_text gin_trgm_ops)",
+                )
+                .await?;
+            }
+            other => return Err(DbErr::Migration(format!("unsupported database {other:?}"))),
+        }
+        Ok(())
+    }
+}
+
+/// Fold the text of every memory written before the column existed, a batch at a time.
+async fn fill_search_text(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
+    let mut after = 0_i64;
+    loop {
+        let batch = Query::select()
+            .columns(["id", "title", "content", "description"])
+            .from("memories")
+            .and_where(Expr::col("id").gt(after))
+            .order_by("id", Order::Asc)
+            .limit(500)
+            .to_owned();
+        let rows = db.query_all(&batch).await?;
+        let Some(last) = rows.last() else {
+            return Ok(());
+        };
+        after = last.try_get("", "id")?;
+        for row in rows {
+            let text = crate::memories::queries::search_text(
+                &row.try_get::<String>("", "title")?,
+                &row.try_get::<String>("", "content")?,
+                row.try_get::<Option<String>>("", "description")?.as_deref(),
+            );
+            let id: i64 = row.try_get("", "id")?;
+            db.execute(Query::update().table("memories").value("search_text", text).and_where(Expr::col("id").eq(id)))
+                .await?;
+        }
     }
 }

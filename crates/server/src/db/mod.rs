@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
+    ConnectionTrait, ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
     TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
@@ -41,8 +41,22 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     let db = Database::connect(options)
         .await
         .with_context(|| format!("connecting to {}", crate::config::redact_url(url)))?;
-    Migrator::up(&db, None).await.context("applying database migrations")?;
+    migrate(&db).await.context("applying database migrations")?;
     Ok(db)
+}
+
+/// Bring the schema up to date. Processes of a cluster that start together take turns on
+/// PostgreSQL: the first applies what is missing while the others wait on an advisory lock
+/// (held by a transaction of its own), then find nothing left to do.
+async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    if db.get_database_backend() != sea_orm::DatabaseBackend::Postgres {
+        return Migrator::up(db, None).await;
+    }
+    let lock = begin_write(db).await?;
+    // The key is "lifegrap" read as a big-endian integer: unlikely to be another program's.
+    lock.execute_unprepared("SELECT pg_advisory_xact_lock(7811887614364115312)").await?;
+    Migrator::up(db, None).await?;
+    lock.commit().await
 }
 
 /// Begin a transaction that writes. On SQLite it takes the write lock at once (`BEGIN

@@ -76,7 +76,7 @@ pub(crate) async fn create_memory(
     queries::check_own_entities(&txn, user.id, &new.entity_ids).await?;
     let created = queries::insert(&txn, user.id, &new).await?;
     for entity_id in &new.entity_ids {
-        queries::link(&txn, user.id, created.id, *entity_id, None).await?;
+        queries::link(&txn, user.id, &created, *entity_id, None).await?;
     }
     txn.commit().await?;
 
@@ -174,7 +174,7 @@ pub(crate) async fn confirm_entities(
                 ));
             }
         };
-        queries::link(&txn, user.id, found.id, entity_id, confidence).await?;
+        queries::link(&txn, user.id, &found, entity_id, confidence).await?;
         processed += 1;
     }
     let touched = queries::touch(&txn, found).await?;
@@ -356,14 +356,23 @@ pub(crate) async fn update_memory(
     }
     let entity_ids = request.entities.as_deref().map(types::entity_ids).transpose()?;
     active.updated_at = Set(Utc::now());
+    let date_changed = active.event_date.is_set();
+    active.search_text = Set(queries::search_text(
+        active.title.as_ref(),
+        active.content.as_ref(),
+        active.description.as_ref().as_deref(),
+    ));
 
     let txn = crate::db::begin_write(&state.db).await?;
     if let Some(ids) = &entity_ids {
         queries::check_own_entities(&txn, user.id, ids).await?;
     }
     let updated = sea_orm::ActiveModelTrait::update(active, &txn).await?;
+    if date_changed {
+        queries::sync_link_dates(&txn, &updated).await?;
+    }
     if let Some(ids) = &entity_ids {
-        queries::replace_links(&txn, user.id, updated.id, ids).await?;
+        queries::replace_links(&txn, user.id, &updated, ids).await?;
     }
     txn.commit().await?;
     if photo_changed {

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::sea_query::{Asterisk, Expr, ExprTrait, LikeExpr, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, Order, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, IntoActiveModel, Order,
+    QueryFilter, QueryOrder, QuerySelect, Set, Statement,
 };
 use serde::{Deserialize, Serialize};
 
@@ -52,11 +52,15 @@ pub struct Cursor {
 
 impl Cursor {
     fn after(memory: &memory::Model, sort_by: SortBy) -> Self {
+        Self::at(sort_by, memory.id, memory.event_date, memory.created_at)
+    }
+
+    fn at(sort_by: SortBy, id: i64, event_date: Option<NaiveDate>, created_at: DateTime<Utc>) -> Self {
         let v = match sort_by {
-            SortBy::EventDate => memory.event_date.map(|d| d.format("%Y-%m-%d").to_string()),
-            SortBy::CreatedAt => Some(memory.created_at.to_rfc3339()),
+            SortBy::EventDate => event_date.map(|d| d.format("%Y-%m-%d").to_string()),
+            SortBy::CreatedAt => Some(created_at.to_rfc3339()),
         };
-        Self { s: sort_by, v, id: memory.id }
+        Self { s: sort_by, v, id }
     }
 
     pub fn encode(&self) -> String {
@@ -88,76 +92,338 @@ impl Cursor {
         }
     }
 
-    /// Rows strictly after this cursor, in the order of `list_page` (unknown dates last).
-    fn condition(&self, order: SortOrder) -> Condition {
-        let id_after = match order {
-            SortOrder::Desc => memory::Column::Id.lt(self.id),
-            SortOrder::Asc => memory::Column::Id.gt(self.id),
-        };
-        let column = match self.s {
-            SortBy::EventDate => memory::Column::EventDate,
-            SortBy::CreatedAt => memory::Column::CreatedAt,
-        };
-        let Some(value) = &self.v else {
-            return Condition::all().add(column.is_null()).add(id_after);
-        };
-        let (beyond, equal) = match self.s {
-            SortBy::EventDate => {
-                let date = NaiveDate::parse_from_str(value, "%Y-%m-%d").expect("checked in decode");
-                let beyond = if order == SortOrder::Desc { column.lt(date) } else { column.gt(date) };
-                (beyond, column.eq(date))
-            }
-            SortBy::CreatedAt => {
-                let at = DateTime::parse_from_rfc3339(value).expect("checked in decode").with_timezone(&Utc);
-                let beyond = if order == SortOrder::Desc { column.lt(at) } else { column.gt(at) };
-                (beyond, column.eq(at))
-            }
-        };
-        Condition::any()
-            .add(beyond)
-            .add(Condition::all().add(equal).add(id_after))
-            .add(column.is_null())
+    /// Where in the list this cursor stands: among the dated memories or the undated ones.
+    fn segment(&self) -> Segment {
+        if self.v.is_some() { Segment::Dated } else { Segment::Undated }
+    }
+
+    /// The sort value, typed as its column.
+    fn value(&self) -> Option<sea_orm::Value> {
+        let v = self.v.as_deref()?;
+        Some(match self.s {
+            SortBy::EventDate => NaiveDate::parse_from_str(v, "%Y-%m-%d").expect("checked in decode").into(),
+            SortBy::CreatedAt => DateTime::parse_from_rfc3339(v).expect("checked in decode").with_timezone(&Utc).into(),
+        })
     }
 }
 
-fn filtered(user_id: i64, filter: &ListFilter) -> sea_orm::Select<memory::Entity> {
-    let mut query = memory::Entity::find().filter(memory::Column::UserId.eq(user_id));
-    if let Some(entity_id) = filter.entity_id {
-        query = query.filter(
-            memory::Column::Id.in_subquery(
-                sea_orm::sea_query::Query::select()
-                    .column(memory_entity::Column::MemoryId)
-                    .from(memory_entity::Entity)
-                    .and_where(Expr::col(memory_entity::Column::EntityId).eq(entity_id))
-                    .and_where(Expr::col(memory_entity::Column::UserId).eq(user_id))
-                    .to_owned(),
-            ),
-        );
+/// The folded text a search looks in: title, content and description, a line each. A search
+/// key never holds a line break, so no match spans two of them.
+pub fn search_text(title: &str, content: &str, description: Option<&str>) -> String {
+    let mut text = lifegraph_extract::search_key(title);
+    for part in std::iter::once(content).chain(description) {
+        text.push('\n');
+        text.push_str(&lifegraph_extract::search_key(part));
     }
-    if let Some(search) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        let pattern = format!("%{}%", escape_like(&search.to_lowercase()));
-        let contains = |column: memory::Column| {
-            Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'))
-        };
-        query = query.filter(
-            Condition::any()
-                .add(contains(memory::Column::Title))
-                .add(contains(memory::Column::Content))
-                .add(contains(memory::Column::Description)),
-        );
+    text
+}
+
+/// How a list is walked: the writer's memories, or one entity's links, which carry their
+/// memory's dates. Either way an index gives the rows in list order and a page reads only
+/// its own rows, however long the journal.
+#[derive(Clone, Copy, Debug)]
+enum Walk {
+    Journal,
+    Entity(i64),
+}
+
+impl Walk {
+    fn of(filter: &ListFilter) -> Self {
+        filter.entity_id.map_or(Self::Journal, Self::Entity)
     }
-    let (column, direction) = match (filter.sort_by, filter.order) {
-        (SortBy::EventDate, SortOrder::Asc) => (memory::Column::EventDate, Order::Asc),
-        (SortBy::EventDate, SortOrder::Desc) => (memory::Column::EventDate, Order::Desc),
-        (SortBy::CreatedAt, SortOrder::Asc) => (memory::Column::CreatedAt, Order::Asc),
-        (SortBy::CreatedAt, SortOrder::Desc) => (memory::Column::CreatedAt, Order::Desc),
+
+    /// The column the list is sorted by, in the walked table.
+    fn sort_column(self, sort_by: SortBy) -> Expr {
+        match (self, sort_by) {
+            (Self::Journal, SortBy::EventDate) => Expr::col((memory::Entity, memory::Column::EventDate)),
+            (Self::Journal, SortBy::CreatedAt) => Expr::col((memory::Entity, memory::Column::CreatedAt)),
+            (Self::Entity(_), SortBy::EventDate) => {
+                Expr::col((memory_entity::Entity, memory_entity::Column::MemoryEventDate))
+            }
+            (Self::Entity(_), SortBy::CreatedAt) => {
+                Expr::col((memory_entity::Entity, memory_entity::Column::MemoryCreatedAt))
+            }
+        }
+    }
+
+    /// The memory's id, in the walked table.
+    fn id_column(self) -> Expr {
+        match self {
+            Self::Journal => Expr::col((memory::Entity, memory::Column::Id)),
+            Self::Entity(_) => Expr::col((memory_entity::Entity, memory_entity::Column::MemoryId)),
+        }
+    }
+}
+
+/// Memories with a known event date come first in either direction, then those without (by
+/// id). Each part is one range of the index; creation times are never unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Segment {
+    Dated,
+    Undated,
+}
+
+fn segments(sort_by: SortBy, after: Option<&Cursor>) -> &'static [Segment] {
+    match (sort_by, after.map(Cursor::segment)) {
+        (SortBy::CreatedAt, _) => &[Segment::Dated],
+        (SortBy::EventDate, Some(Segment::Undated)) => &[Segment::Undated],
+        (SortBy::EventDate, _) => &[Segment::Dated, Segment::Undated],
+    }
+}
+
+/// Rows of one segment of the list, in list order, strictly after `after`, that also meet
+/// `matching`; the caller picks the columns.
+fn segment_query(
+    user_id: i64,
+    walk: Walk,
+    filter: &ListFilter,
+    segment: Segment,
+    after: Option<&Cursor>,
+    matching: Option<&Expr>,
+    limit: u64,
+) -> SelectStatement {
+    let mut query = Query::select();
+    match walk {
+        Walk::Journal => {
+            query.from(memory::Entity).and_where(Expr::col((memory::Entity, memory::Column::UserId)).eq(user_id));
+        }
+        Walk::Entity(entity_id) => {
+            query
+                .from(memory_entity::Entity)
+                .inner_join(
+                    memory::Entity,
+                    Expr::col((memory::Entity, memory::Column::Id))
+                        .equals((memory_entity::Entity, memory_entity::Column::MemoryId)),
+                )
+                .and_where(Expr::col((memory_entity::Entity, memory_entity::Column::EntityId)).eq(entity_id))
+                .and_where(Expr::col((memory_entity::Entity, memory_entity::Column::UserId)).eq(user_id));
+        }
+    }
+    let sort = walk.sort_column(filter.sort_by);
+    let id = walk.id_column();
+    let order = match filter.order {
+        SortOrder::Asc => Order::Asc,
+        SortOrder::Desc => Order::Desc,
     };
-    // Unknown event dates come last in either direction (creation dates are never unknown,
-    // and leaving the term out lets the database walk the index).
-    if filter.sort_by == SortBy::EventDate {
-        query = query.order_by(Expr::col(column).is_null(), Order::Asc);
+    let beyond = |left: Expr, right: Expr| {
+        if filter.order == SortOrder::Desc { left.lt(right) } else { left.gt(right) }
+    };
+    match segment {
+        Segment::Dated => {
+            match after.and_then(Cursor::value) {
+                // (sort, id) past the cursor's: one range of the index.
+                Some(value) => query.and_where(beyond(
+                    Expr::tuple([sort.clone(), id.clone()]),
+                    Expr::tuple([Expr::val(value), Expr::val(after.expect("a value has a cursor").id)]),
+                )),
+                None => query.and_where(sort.clone().is_not_null()),
+            };
+            query.order_by_expr(sort, order.clone());
+        }
+        Segment::Undated => {
+            query.and_where(sort.is_null());
+            if let Some(cursor) = after {
+                query.and_where(beyond(id.clone(), Expr::val(cursor.id)));
+            }
+        }
     }
-    query.order_by(column, direction.clone()).order_by(memory::Column::Id, direction)
+    if let Some(condition) = matching {
+        query.and_where(condition.clone());
+    }
+    query.order_by_expr(id, order).limit(limit);
+    query
+}
+
+/// Whole memories of one segment.
+fn rows_query(
+    user_id: i64,
+    walk: Walk,
+    filter: &ListFilter,
+    segment: Segment,
+    after: Option<&Cursor>,
+    matching: Option<&Expr>,
+    limit: u64,
+) -> SelectStatement {
+    let mut query = segment_query(user_id, walk, filter, segment, after, matching, limit);
+    query.column((memory::Entity, Asterisk));
+    query
+}
+
+/// The keys of the next memories of one segment, and whether each holds the searched text.
+fn window_query(
+    user_id: i64,
+    walk: Walk,
+    filter: &ListFilter,
+    segment: Segment,
+    after: Option<&Cursor>,
+    like: &Expr,
+    limit: u64,
+) -> SelectStatement {
+    let mut query = segment_query(user_id, walk, filter, segment, after, None, limit);
+    query
+        .column((memory::Entity, memory::Column::Id))
+        .column((memory::Entity, memory::Column::EventDate))
+        .column((memory::Entity, memory::Column::CreatedAt))
+        .expr_as(like.clone(), "hit");
+    query
+}
+
+/// The folded text holds `key`, read from the row.
+fn holds(key: &str) -> Expr {
+    Expr::col((memory::Entity, memory::Column::SearchText))
+        .like(LikeExpr::new(format!("%{}%", escape_like(key))).escape('\\'))
+}
+
+/// The folded text holds `key`, found through the trigram index: SQLite's FTS5 table, or
+/// PostgreSQL's GIN index under the same LIKE. On SQLite a key under three characters has no
+/// trigram, and the rows are read instead (such a key is held by most memories anyway).
+fn indexed_holds(backend: DatabaseBackend, key: &str) -> Expr {
+    match backend {
+        DatabaseBackend::Sqlite if key.chars().count() >= 3 => Expr::cust_with_values(
+            "\"memories\".\"id\" IN (SELECT rowid FROM memory_search WHERE memory_search MATCH ?)",
+            [format!("\"{}\"", key.replace('"', "\"\""))],
+        ),
+        _ => holds(key),
+    }
+}
+
+/// The statements a page of this list runs, built as `list_page` builds them (for a search,
+/// both its parts), so that a test can ask the database how it plans each one.
+pub fn page_statements(
+    backend: DatabaseBackend,
+    user_id: i64,
+    filter: &ListFilter,
+    after: Option<&Cursor>,
+    size: u64,
+) -> Vec<Statement> {
+    let walk = Walk::of(filter);
+    let key = filter.search.as_deref().map(lifegraph_extract::search_key).filter(|k| !k.is_empty());
+    let mut statements = Vec::new();
+    for &segment in segments(filter.sort_by, after) {
+        let here = after.filter(|c| c.segment() == segment);
+        match &key {
+            None => statements.push(backend.build(&rows_query(user_id, walk, filter, segment, here, None, size + 1))),
+            Some(key) => {
+                statements.push(backend.build(&window_query(
+                    user_id,
+                    walk,
+                    filter,
+                    segment,
+                    here,
+                    &holds(key),
+                    SEARCH_WINDOW,
+                )));
+                let indexed = indexed_holds(backend, key);
+                statements.push(backend.build(&rows_query(
+                    user_id,
+                    walk,
+                    filter,
+                    segment,
+                    here,
+                    Some(&indexed),
+                    size + 1,
+                )));
+            }
+        }
+    }
+    statements
+}
+
+/// Up to `limit` memories of the list, in list order, after `after`, that meet `matching`.
+async fn walk_rows<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    filter: &ListFilter,
+    after: Option<&Cursor>,
+    matching: Option<&Expr>,
+    limit: u64,
+) -> Result<Vec<memory::Model>, DbErr> {
+    let walk = Walk::of(filter);
+    let mut rows = Vec::new();
+    for &segment in segments(filter.sort_by, after) {
+        let remaining = limit - rows.len() as u64;
+        let here = after.filter(|c| c.segment() == segment);
+        let query = rows_query(user_id, walk, filter, segment, here, matching, remaining);
+        rows.extend(memory::Entity::find().from_raw_sql(db.get_database_backend().build(&query)).all(db).await?);
+        if rows.len() as u64 >= limit {
+            break;
+        }
+    }
+    Ok(rows)
+}
+
+/// How many memories a search reads in list order before it turns to the trigram index.
+const SEARCH_WINDOW: u64 = 400;
+
+/// Up to `limit` memories of the list after `after` whose text holds `key` (a search key).
+///
+/// A word that many memories hold is found fastest by reading the list in order and keeping
+/// the memories that hold it; a rare one, through the trigram index, which names every
+/// memory that holds it. The search first reads the next `SEARCH_WINDOW` memories, their keys
+/// and whether each holds the word; when that does not fill the page, the index finds the rest
+/// beyond them. Either way the cost stays near the size of a page, not of the journal.
+async fn search_rows<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    filter: &ListFilter,
+    after: Option<&Cursor>,
+    key: &str,
+    limit: u64,
+) -> Result<Vec<memory::Model>, DbErr> {
+    let backend = db.get_database_backend();
+    let walk = Walk::of(filter);
+    let like = holds(key);
+
+    // 1. The next memories in order: their keys, and whether each holds the word.
+    let mut hits = Vec::new();
+    let mut last_read: Option<Cursor> = None;
+    let mut read = 0_u64;
+    for &segment in segments(filter.sort_by, after) {
+        let here = after.filter(|c| c.segment() == segment);
+        let query = window_query(user_id, walk, filter, segment, here, &like, SEARCH_WINDOW - read);
+        for row in db.query_all_raw(backend.build(&query)).await? {
+            let (id, event_date, created_at, hit): (i64, Option<NaiveDate>, DateTime<Utc>, bool) = (
+                row.try_get("", "id")?,
+                row.try_get("", "event_date")?,
+                row.try_get("", "created_at")?,
+                row.try_get("", "hit")?,
+            );
+            read += 1;
+            if hit && (hits.len() as u64) < limit {
+                hits.push(id);
+            }
+            last_read = Some(Cursor::at(filter.sort_by, id, event_date, created_at));
+        }
+        if read >= SEARCH_WINDOW {
+            break;
+        }
+    }
+    let mut rows = by_ids(db, user_id, &hits).await?;
+    if hits.len() as u64 >= limit || read < SEARCH_WINDOW {
+        return Ok(rows);
+    }
+
+    // 2. Beyond them, the index.
+    let indexed = indexed_holds(backend, key);
+    let rest = limit - rows.len() as u64;
+    rows.extend(walk_rows(db, user_id, filter, last_read.as_ref(), Some(&indexed), rest).await?);
+    Ok(rows)
+}
+
+/// These memories of the user, in the order given.
+async fn by_ids<C: ConnectionTrait>(db: &C, user_id: i64, ids: &[i64]) -> Result<Vec<memory::Model>, DbErr> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut found: HashMap<i64, memory::Model> = memory::Entity::find()
+        .filter(memory::Column::UserId.eq(user_id))
+        .filter(memory::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| (m.id, m))
+        .collect();
+    Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
 }
 
 fn escape_like(text: &str) -> String {
@@ -172,11 +438,11 @@ pub async fn list_page<C: ConnectionTrait>(
     after: Option<&Cursor>,
     size: u64,
 ) -> Result<(Vec<Memory>, Option<Cursor>), ApiError> {
-    let mut query = filtered(user_id, filter);
-    if let Some(cursor) = after {
-        query = query.filter(cursor.condition(filter.order));
-    }
-    let mut rows = query.limit(size + 1).all(db).await?;
+    let key = filter.search.as_deref().map(lifegraph_extract::search_key).filter(|k| !k.is_empty());
+    let mut rows = match key {
+        None => walk_rows(db, user_id, filter, after, None, size + 1).await?,
+        Some(key) => search_rows(db, user_id, filter, after, &key, size + 1).await?,
+    };
     let more = rows.len() as u64 > size;
     rows.truncate(size as usize);
     let next = if more { rows.last().map(|m| Cursor::after(m, filter.sort_by)) } else { None };
@@ -184,7 +450,11 @@ pub async fn list_page<C: ConnectionTrait>(
 }
 
 /// Attach each memory's entities with two queries for the whole batch (no query per memory).
-pub async fn with_entities<C: ConnectionTrait>(db: &C, user_id: i64, rows: Vec<memory::Model>) -> Result<Vec<Memory>, sea_orm::DbErr> {
+pub async fn with_entities<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    rows: Vec<memory::Model>,
+) -> Result<Vec<Memory>, sea_orm::DbErr> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -263,7 +533,11 @@ pub async fn check_own_entities<C: ConnectionTrait>(db: &C, user_id: i64, ids: &
     }
 }
 
-pub async fn insert<C: ConnectionTrait>(db: &C, user_id: i64, new: &NewMemory) -> Result<memory::Model, sea_orm::DbErr> {
+pub async fn insert<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    new: &NewMemory,
+) -> Result<memory::Model, sea_orm::DbErr> {
     let now = Utc::now();
     memory::ActiveModel {
         user_id: Set(user_id),
@@ -277,6 +551,7 @@ pub async fn insert<C: ConnectionTrait>(db: &C, user_id: i64, new: &NewMemory) -
         media: Set(new.media.as_ref().map(|m| serde_json::json!(m))),
         created_at: Set(now),
         updated_at: Set(now),
+        search_text: Set(search_text(&new.title, &new.content, new.description.as_deref())),
         ..Default::default()
     }
     .insert(db)
@@ -287,18 +562,20 @@ pub async fn insert<C: ConnectionTrait>(db: &C, user_id: i64, new: &NewMemory) -
 pub async fn link<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
-    memory_id: i64,
+    memory: &memory::Model,
     entity_id: i64,
     confidence: Option<i32>,
-) -> Result<(), sea_orm::DbErr> {
-    let exists = memory_entity::Entity::find_by_id((memory_id, entity_id)).one(db).await?.is_some();
+) -> Result<(), DbErr> {
+    let exists = memory_entity::Entity::find_by_id((memory.id, entity_id)).one(db).await?.is_some();
     if !exists {
         memory_entity::ActiveModel {
-            memory_id: Set(memory_id),
+            memory_id: Set(memory.id),
             entity_id: Set(entity_id),
             user_id: Set(user_id),
             confidence: Set(confidence),
             created_at: Set(Utc::now()),
+            memory_event_date: Set(memory.event_date),
+            memory_created_at: Set(Some(memory.created_at)),
         }
         .insert(db)
         .await?;
@@ -307,15 +584,30 @@ pub async fn link<C: ConnectionTrait>(
 }
 
 /// Make the memory's entities exactly `ids` (links that stay keep their confidence).
-pub async fn replace_links<C: ConnectionTrait>(db: &C, user_id: i64, memory_id: i64, ids: &[i64]) -> Result<(), sea_orm::DbErr> {
+pub async fn replace_links<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    memory: &memory::Model,
+    ids: &[i64],
+) -> Result<(), DbErr> {
     memory_entity::Entity::delete_many()
-        .filter(memory_entity::Column::MemoryId.eq(memory_id))
+        .filter(memory_entity::Column::MemoryId.eq(memory.id))
         .filter(memory_entity::Column::EntityId.is_not_in(ids.to_vec()))
         .exec(db)
         .await?;
     for id in ids {
-        link(db, user_id, memory_id, *id, None).await?;
+        link(db, user_id, memory, *id, None).await?;
     }
+    Ok(())
+}
+
+/// Give the memory's links its event date again, after the date changed.
+pub async fn sync_link_dates<C: ConnectionTrait>(db: &C, memory: &memory::Model) -> Result<(), DbErr> {
+    memory_entity::Entity::update_many()
+        .col_expr(memory_entity::Column::MemoryEventDate, Expr::val(memory.event_date))
+        .filter(memory_entity::Column::MemoryId.eq(memory.id))
+        .exec(db)
+        .await?;
     Ok(())
 }
 

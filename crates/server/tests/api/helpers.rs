@@ -37,7 +37,7 @@ fn postgres_server() -> String {
     )
 }
 
-async fn fresh_database(backend: Backend, dir: &std::path::Path) -> String {
+pub async fn fresh_database(backend: Backend, dir: &std::path::Path) -> String {
     match backend {
         Backend::Sqlite => format!("sqlite://{}/lifegraph.db", dir.display()),
         Backend::Postgres => {
@@ -79,6 +79,24 @@ pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> T
     let mut config = Config::for_tests(&database_url, &storage_url);
     adjust(&mut config);
     start(config, std::sync::Arc::new(dir)).await
+}
+
+/// Start the app on a database that `prepare` filled first (on a connection of its own, before
+/// the app's migrations run): an older installation being upgraded.
+pub async fn spawn_after(backend: Backend, prepare: impl AsyncFnOnce(&sea_orm::DatabaseConnection)) -> TestApp {
+    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let database_url = fresh_database(backend, dir.path()).await;
+    let db = sea_orm::Database::connect(format!(
+        "{database_url}{}",
+        if database_url.starts_with("sqlite") { "?mode=rwc" } else { "" }
+    ))
+    .await
+    .expect("connect to the test database");
+    prepare(&db).await;
+    db.close().await.expect("close");
+    let storage_url = format!("file://{}/photos", dir.path().display());
+    start(Config::for_tests(&database_url, &storage_url), std::sync::Arc::new(dir)).await
 }
 
 async fn start(config: Config, dir: std::sync::Arc<tempfile::TempDir>) -> TestApp {

@@ -2,9 +2,11 @@
 //! SQLite and against a real PostgreSQL.
 
 mod auth;
+mod cluster;
 mod entities;
 mod hardening;
 mod health;
 mod helpers;
 mod memories;
 mod photos;
+mod scale;

@@ -17,6 +17,8 @@ pub struct Model {
     pub media: Option<Json>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Title, content and description folded for search (`memories::queries::search_text`).
+    pub search_text: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

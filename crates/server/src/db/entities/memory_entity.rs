@@ -12,6 +12,10 @@ pub struct Model {
     /// The extraction's confidence (0-100) when the link came from it.
     pub confidence: Option<i32>,
     pub created_at: DateTimeUtc,
+    /// The memory's event date and creation time, kept equal to the memory's own, so that one
+    /// entity's memories are walked in list order from this table's indexes.
+    pub memory_event_date: Option<Date>,
+    pub memory_created_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
