@@ -295,9 +295,11 @@ async fn main() {
         run("SQLite", "sqlite://{dir}/bench.db".to_owned(), memories).await;
         if let Ok(server) = std::env::var("LIFEGRAPH_TEST_POSTGRES_URL") {
             let admin = sea_orm::Database::connect(format!("{server}/postgres")).await.unwrap();
-            admin.execute_unprepared("DROP DATABASE IF EXISTS lifegraph_bench").await.unwrap();
-            admin.execute_unprepared("CREATE DATABASE lifegraph_bench").await.unwrap();
-            run("PostgreSQL", format!("{server}/lifegraph_bench"), memories).await;
+            // A database per size: the previous size's server still holds its connections.
+            let name = format!("lifegraph_bench_{memories}");
+            admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name}")).await.unwrap();
+            admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.unwrap();
+            run("PostgreSQL", format!("{server}/{name}"), memories).await;
         }
     }
 }

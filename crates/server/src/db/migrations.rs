@@ -378,8 +378,12 @@ impl MigrationTrait for IndexedLists {
                 // pg_trgm ships with PostgreSQL and is a trusted extension (13+): the database's
                 // owner may create it.
                 db.execute_unprepared("CREATE EXTENSION IF NOT EXISTS pg_trgm").await?;
+                // Without the pending list (`fastupdate`), a memory is in the index as soon as it
+                // is written: a journal writes seldom and reads often, and the planner does not
+                // shun an index whose pending list a large import filled before autovacuum ran.
                 db.execute_unprepared(
-                    "CREATE INDEX idx_memories_search_text ON memories USING gin (search_text gin_trgm_ops)",
+                    "CREATE INDEX idx_memories_search_text ON memories USING gin (search_text gin_trgm_ops) \
+                     WITH (fastupdate = off)",
                 )
                 .await?;
             }
