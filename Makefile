@@ -86,9 +86,10 @@ test-e2e: web
 ## Benchmarks ---------------------------------------------------------------------------------
 
 # After the Rust benchmarks, the release server under stress, on SQLite and PostgreSQL: kill -9
-# while 8 writers create memories (fails if an acknowledged one is lost), then 256 connections
-# for 30 s on the first page and on creation (wrk; LOAD_SECONDS, LOAD_CONNECTIONS, CRASH_ROUNDS...
-# shorten a trial run).
+# while 8 writers create memories (fails if an acknowledged one is lost); then, on 10,000 memories,
+# the first page at 16, 64 and 256 connections and creation at 8, 20 s each (wrk), each beside
+# /healthz at the same count; start-up time and idle memory on 100,000 memories, against the goals
+# (LOAD_SECONDS, LOAD_SEED, STARTUP_SEED, LOAD_CONNECTIONS, CRASH_ROUNDS... shorten a trial run).
 bench:
 	$(CARGO) bench --locked -p lifegraph-extract --bench throughput
 	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench memories
