@@ -335,9 +335,12 @@ impl MigrationTrait for IndexedLists {
         .await?;
         fill_search_text(db).await?;
 
-        for old in
-            ["idx_memories_user_id_event_date", "idx_memories_user_id_created_at", "idx_memory_entities_entity_id"]
-        {
+        for old in [
+            "idx_memories_user_id_event_date",
+            "idx_memories_user_id_created_at",
+            "idx_memory_entities_entity_id",
+            "idx_memory_entities_user_id",
+        ] {
             manager
                 .drop_index(
                     Index::drop()
@@ -352,6 +355,11 @@ impl MigrationTrait for IndexedLists {
             index("memories", &["user_id", "created_at", "id"]),
             index("memory_entities", &["entity_id", "memory_event_date", "memory_id"]),
             index("memory_entities", &["entity_id", "memory_created_at", "memory_id"]),
+            // A page's links and entities, looked up by the writer and the ids together: with
+            // the writer alone first in an index, SQLite without statistics reads all the
+            // writer's rows for every page.
+            index("memory_entities", &["user_id", "memory_id", "entity_id"]),
+            index("entities", &["user_id", "id"]),
         ] {
             manager.create_index(new).await?;
         }

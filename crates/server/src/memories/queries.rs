@@ -450,6 +450,26 @@ pub async fn list_page<C: ConnectionTrait>(
 }
 
 /// Attach each memory's entities with two queries for the whole batch (no query per memory).
+/// These memories' links, in the order they were made.
+fn links_of(user_id: i64, memory_ids: Vec<i64>) -> sea_orm::Select<memory_entity::Entity> {
+    memory_entity::Entity::find()
+        .filter(memory_entity::Column::UserId.eq(user_id))
+        .filter(memory_entity::Column::MemoryId.is_in(memory_ids))
+        .order_by_asc(memory_entity::Column::CreatedAt)
+        .order_by_asc(memory_entity::Column::EntityId)
+}
+
+fn entities_of(user_id: i64, entity_ids: Vec<i64>) -> sea_orm::Select<entity::Entity> {
+    entity::Entity::find().filter(entity::Column::UserId.eq(user_id)).filter(entity::Column::Id.is_in(entity_ids))
+}
+
+/// The statements that attach entities to a page of memories (see `with_entities`), for the
+/// plan test.
+pub fn attach_statements(backend: DatabaseBackend, user_id: i64, memory_ids: Vec<i64>, entity_ids: Vec<i64>) -> Vec<Statement> {
+    use sea_orm::QueryTrait;
+    vec![links_of(user_id, memory_ids).build(backend), entities_of(user_id, entity_ids).build(backend)]
+}
+
 pub async fn with_entities<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
@@ -459,22 +479,14 @@ pub async fn with_entities<C: ConnectionTrait>(
         return Ok(Vec::new());
     }
     let ids: Vec<i64> = rows.iter().map(|m| m.id).collect();
-    let links = memory_entity::Entity::find()
-        .filter(memory_entity::Column::UserId.eq(user_id))
-        .filter(memory_entity::Column::MemoryId.is_in(ids))
-        .order_by_asc(memory_entity::Column::CreatedAt)
-        .order_by_asc(memory_entity::Column::EntityId)
-        .all(db)
-        .await?;
+    let links = links_of(user_id, ids).all(db).await?;
     let mut entity_ids: Vec<i64> = links.iter().map(|l| l.entity_id).collect();
     entity_ids.sort_unstable();
     entity_ids.dedup();
     let entities: HashMap<i64, entity::Model> = if entity_ids.is_empty() {
         HashMap::new()
     } else {
-        entity::Entity::find()
-            .filter(entity::Column::UserId.eq(user_id))
-            .filter(entity::Column::Id.is_in(entity_ids))
+        entities_of(user_id, entity_ids)
             .all(db)
             .await?
             .into_iter()
