@@ -357,11 +357,14 @@ pub(crate) async fn update_memory(
     let entity_ids = request.entities.as_deref().map(types::entity_ids).transpose()?;
     active.updated_at = Set(Utc::now());
     let date_changed = active.event_date.is_set();
-    active.search_text = Set(queries::search_text(
-        active.title.as_ref(),
-        active.content.as_ref(),
-        active.description.as_ref().as_deref(),
-    ));
+    // Only a change of text rewrites the search text (and, on SQLite, its index entry).
+    if active.title.is_set() || active.content.is_set() || active.description.is_set() {
+        active.search_text = Set(queries::search_text(
+            active.title.as_ref(),
+            active.content.as_ref(),
+            active.description.as_ref().as_deref(),
+        ));
+    }
 
     let txn = crate::db::begin_write(&state.db).await?;
     if let Some(ids) = &entity_ids {

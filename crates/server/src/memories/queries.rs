@@ -171,101 +171,97 @@ fn segments(sort_by: SortBy, after: Option<&Cursor>) -> &'static [Segment] {
     }
 }
 
-/// Rows of one segment of the list, in list order, strictly after `after`, that also meet
-/// `matching`; the caller picks the columns.
-fn segment_query(
+/// One writer's list, as a filter asks for it.
+#[derive(Clone, Copy)]
+struct List<'a> {
     user_id: i64,
     walk: Walk,
-    filter: &ListFilter,
-    segment: Segment,
-    after: Option<&Cursor>,
-    matching: Option<&Expr>,
-    limit: u64,
-) -> SelectStatement {
-    let mut query = Query::select();
-    match walk {
-        Walk::Journal => {
-            query.from(memory::Entity).and_where(Expr::col((memory::Entity, memory::Column::UserId)).eq(user_id));
-        }
-        Walk::Entity(entity_id) => {
-            query
-                .from(memory_entity::Entity)
-                .inner_join(
-                    memory::Entity,
-                    Expr::col((memory::Entity, memory::Column::Id))
-                        .equals((memory_entity::Entity, memory_entity::Column::MemoryId)),
-                )
-                .and_where(Expr::col((memory_entity::Entity, memory_entity::Column::EntityId)).eq(entity_id))
-                .and_where(Expr::col((memory_entity::Entity, memory_entity::Column::UserId)).eq(user_id));
-        }
+    filter: &'a ListFilter,
+}
+
+impl<'a> List<'a> {
+    fn new(user_id: i64, filter: &'a ListFilter) -> Self {
+        Self { user_id, walk: Walk::of(filter), filter }
     }
-    let sort = walk.sort_column(filter.sort_by);
-    let id = walk.id_column();
-    let order = match filter.order {
-        SortOrder::Asc => Order::Asc,
-        SortOrder::Desc => Order::Desc,
-    };
-    let beyond = |left: Expr, right: Expr| {
-        if filter.order == SortOrder::Desc { left.lt(right) } else { left.gt(right) }
-    };
-    match segment {
-        Segment::Dated => {
-            match after.and_then(Cursor::value) {
-                // (sort, id) past the cursor's: one range of the index.
-                Some(value) => query.and_where(beyond(
-                    Expr::tuple([sort.clone(), id.clone()]),
-                    Expr::tuple([Expr::val(value), Expr::val(after.expect("a value has a cursor").id)]),
-                )),
-                None => query.and_where(sort.clone().is_not_null()),
-            };
-            query.order_by_expr(sort, order.clone());
-        }
-        Segment::Undated => {
-            query.and_where(sort.is_null());
-            if let Some(cursor) = after {
-                query.and_where(beyond(id.clone(), Expr::val(cursor.id)));
+
+    /// The segments left to read after `after`, each with the cursor that applies inside it.
+    fn parts<'c>(&self, after: Option<&'c Cursor>) -> impl Iterator<Item = (Segment, Option<&'c Cursor>)> + use<'c> {
+        segments(self.filter.sort_by, after).iter().map(move |&segment| (segment, after.filter(|c| c.segment() == segment)))
+    }
+
+    /// Rows of one segment, in list order, strictly after `after`, that also meet `matching`;
+    /// the caller picks the columns.
+    fn query(&self, segment: Segment, after: Option<&Cursor>, matching: Option<&Expr>, limit: u64) -> SelectStatement {
+        let (user_id, walk, filter) = (self.user_id, self.walk, self.filter);
+        let mut query = Query::select();
+        match walk {
+            Walk::Journal => {
+                query.from(memory::Entity).and_where(Expr::col((memory::Entity, memory::Column::UserId)).eq(user_id));
+            }
+            Walk::Entity(entity_id) => {
+                query
+                    .from(memory_entity::Entity)
+                    .inner_join(
+                        memory::Entity,
+                        Expr::col((memory::Entity, memory::Column::Id))
+                            .equals((memory_entity::Entity, memory_entity::Column::MemoryId)),
+                    )
+                    .and_where(Expr::col((memory_entity::Entity, memory_entity::Column::EntityId)).eq(entity_id))
+                    .and_where(Expr::col((memory_entity::Entity, memory_entity::Column::UserId)).eq(user_id));
             }
         }
+        let sort = walk.sort_column(filter.sort_by);
+        let id = walk.id_column();
+        let order = match filter.order {
+            SortOrder::Asc => Order::Asc,
+            SortOrder::Desc => Order::Desc,
+        };
+        let beyond = |left: Expr, right: Expr| {
+            if filter.order == SortOrder::Desc { left.lt(right) } else { left.gt(right) }
+        };
+        match segment {
+            Segment::Dated => {
+                match after.and_then(|c| Some((c.value()?, c.id))) {
+                    // (sort, id) past the cursor's: one range of the index.
+                    Some((value, after_id)) => query.and_where(beyond(
+                        Expr::tuple([sort.clone(), id.clone()]),
+                        Expr::tuple([Expr::val(value), Expr::val(after_id)]),
+                    )),
+                    None => query.and_where(sort.clone().is_not_null()),
+                };
+                query.order_by_expr(sort, order.clone());
+            }
+            Segment::Undated => {
+                query.and_where(sort.is_null());
+                if let Some(cursor) = after {
+                    query.and_where(beyond(id.clone(), Expr::val(cursor.id)));
+                }
+            }
+        }
+        if let Some(condition) = matching {
+            query.and_where(condition.clone());
+        }
+        query.order_by_expr(id, order).limit(limit);
+        query
     }
-    if let Some(condition) = matching {
-        query.and_where(condition.clone());
+
+    /// Whole memories of one segment.
+    fn rows(&self, segment: Segment, after: Option<&Cursor>, matching: Option<&Expr>, limit: u64) -> SelectStatement {
+        let mut query = self.query(segment, after, matching, limit);
+        query.column((memory::Entity, Asterisk));
+        query
     }
-    query.order_by_expr(id, order).limit(limit);
-    query
-}
 
-/// Whole memories of one segment.
-fn rows_query(
-    user_id: i64,
-    walk: Walk,
-    filter: &ListFilter,
-    segment: Segment,
-    after: Option<&Cursor>,
-    matching: Option<&Expr>,
-    limit: u64,
-) -> SelectStatement {
-    let mut query = segment_query(user_id, walk, filter, segment, after, matching, limit);
-    query.column((memory::Entity, Asterisk));
-    query
-}
-
-/// The keys of the next memories of one segment, and whether each holds the searched text.
-fn window_query(
-    user_id: i64,
-    walk: Walk,
-    filter: &ListFilter,
-    segment: Segment,
-    after: Option<&Cursor>,
-    like: &Expr,
-    limit: u64,
-) -> SelectStatement {
-    let mut query = segment_query(user_id, walk, filter, segment, after, None, limit);
-    query
-        .column((memory::Entity, memory::Column::Id))
-        .column((memory::Entity, memory::Column::EventDate))
-        .column((memory::Entity, memory::Column::CreatedAt))
-        .expr_as(like.clone(), "hit");
-    query
+    /// The keys of the next memories of one segment, and whether each holds the searched text.
+    fn window(&self, segment: Segment, after: Option<&Cursor>, like: &Expr, limit: u64) -> SelectStatement {
+        let mut query = self.query(segment, after, None, limit);
+        query
+            .column((memory::Entity, memory::Column::Id))
+            .column((memory::Entity, memory::Column::EventDate))
+            .column((memory::Entity, memory::Column::CreatedAt))
+            .expr_as(like.clone(), "hit");
+        query
+    }
 }
 
 /// The folded text holds `key`, read from the row.
@@ -296,33 +292,16 @@ pub fn page_statements(
     after: Option<&Cursor>,
     size: u64,
 ) -> Vec<Statement> {
-    let walk = Walk::of(filter);
+    let list = List::new(user_id, filter);
     let key = filter.search.as_deref().map(lifegraph_extract::search_key).filter(|k| !k.is_empty());
     let mut statements = Vec::new();
-    for &segment in segments(filter.sort_by, after) {
-        let here = after.filter(|c| c.segment() == segment);
+    for (segment, here) in list.parts(after) {
         match &key {
-            None => statements.push(backend.build(&rows_query(user_id, walk, filter, segment, here, None, size + 1))),
+            None => statements.push(backend.build(&list.rows(segment, here, None, size + 1))),
             Some(key) => {
-                statements.push(backend.build(&window_query(
-                    user_id,
-                    walk,
-                    filter,
-                    segment,
-                    here,
-                    &holds(key),
-                    SEARCH_WINDOW,
-                )));
+                statements.push(backend.build(&list.window(segment, here, &holds(key), SEARCH_WINDOW)));
                 let indexed = indexed_holds(backend, key);
-                statements.push(backend.build(&rows_query(
-                    user_id,
-                    walk,
-                    filter,
-                    segment,
-                    here,
-                    Some(&indexed),
-                    size + 1,
-                )));
+                statements.push(backend.build(&list.rows(segment, here, Some(&indexed), size + 1)));
             }
         }
     }
@@ -338,12 +317,11 @@ async fn walk_rows<C: ConnectionTrait>(
     matching: Option<&Expr>,
     limit: u64,
 ) -> Result<Vec<memory::Model>, DbErr> {
-    let walk = Walk::of(filter);
+    let list = List::new(user_id, filter);
     let mut rows = Vec::new();
-    for &segment in segments(filter.sort_by, after) {
+    for (segment, here) in list.parts(after) {
         let remaining = limit - rows.len() as u64;
-        let here = after.filter(|c| c.segment() == segment);
-        let query = rows_query(user_id, walk, filter, segment, here, matching, remaining);
+        let query = list.rows(segment, here, matching, remaining);
         rows.extend(memory::Entity::find().from_raw_sql(db.get_database_backend().build(&query)).all(db).await?);
         if rows.len() as u64 >= limit {
             break;
@@ -371,16 +349,15 @@ async fn search_rows<C: ConnectionTrait>(
     limit: u64,
 ) -> Result<Vec<memory::Model>, DbErr> {
     let backend = db.get_database_backend();
-    let walk = Walk::of(filter);
+    let list = List::new(user_id, filter);
     let like = holds(key);
 
     // 1. The next memories in order: their keys, and whether each holds the word.
     let mut hits = Vec::new();
     let mut last_read: Option<Cursor> = None;
     let mut read = 0_u64;
-    for &segment in segments(filter.sort_by, after) {
-        let here = after.filter(|c| c.segment() == segment);
-        let query = window_query(user_id, walk, filter, segment, here, &like, SEARCH_WINDOW - read);
+    for (segment, here) in list.parts(after) {
+        let query = list.window(segment, here, &like, SEARCH_WINDOW - read);
         for row in db.query_all_raw(backend.build(&query)).await? {
             let (id, event_date, created_at, hit): (i64, Option<NaiveDate>, DateTime<Utc>, bool) = (
                 row.try_get("", "id")?,
