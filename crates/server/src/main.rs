@@ -2,6 +2,12 @@ use clap::Parser;
 use lifegraph::app::Application;
 use lifegraph::config::{Cli, Command};
 
+/// mimalloc gives freed memory back to the system within milliseconds; glibc's allocator kept
+/// what a burst of connections had used (a server at 256 connections stayed at three times its
+/// live heap, measured with heaptrack beside its resident size).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();

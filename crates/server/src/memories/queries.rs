@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Asterisk, Expr, ExprTrait, LikeExpr, Query, SelectStatement};
+use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, IntoActiveModel, Order,
-    QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel,
+    Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
 };
 use serde::{Deserialize, Serialize};
 
@@ -51,7 +51,7 @@ pub struct Cursor {
 }
 
 impl Cursor {
-    fn after(memory: &memory::Model, sort_by: SortBy) -> Self {
+    fn after(memory: &MemoryRow, sort_by: SortBy) -> Self {
         Self::at(sort_by, memory.id, memory.event_date, memory.created_at)
     }
 
@@ -116,6 +116,59 @@ pub fn search_text(title: &str, content: &str, description: Option<&str>) -> Str
         text.push_str(&lifegraph_extract::search_key(part));
     }
     text
+}
+
+/// A memory as it is shown: every column but the search text, which only the database reads.
+#[derive(Debug, FromQueryResult)]
+pub struct MemoryRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub title: String,
+    pub description: Option<String>,
+    pub content: String,
+    pub event_date: Option<NaiveDate>,
+    pub location: Option<String>,
+    pub photo: Option<String>,
+    pub visibility: Option<String>,
+    pub media: Option<serde_json::Value>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl MemoryRow {
+    const COLUMNS: [memory::Column; 12] = [
+        memory::Column::Id,
+        memory::Column::UserId,
+        memory::Column::Title,
+        memory::Column::Description,
+        memory::Column::Content,
+        memory::Column::EventDate,
+        memory::Column::Location,
+        memory::Column::Photo,
+        memory::Column::Visibility,
+        memory::Column::Media,
+        memory::Column::CreatedAt,
+        memory::Column::UpdatedAt,
+    ];
+}
+
+impl From<memory::Model> for MemoryRow {
+    fn from(m: memory::Model) -> Self {
+        Self {
+            id: m.id,
+            user_id: m.user_id,
+            title: m.title,
+            description: m.description,
+            content: m.content,
+            event_date: m.event_date,
+            location: m.location,
+            photo: m.photo,
+            visibility: m.visibility,
+            media: m.media,
+            created_at: m.created_at,
+            updated_at: m.updated_at,
+        }
+    }
 }
 
 /// How a list is walked: the writer's memories, or one entity's links, which carry their
@@ -248,7 +301,7 @@ impl<'a> List<'a> {
     /// Whole memories of one segment.
     fn rows(&self, segment: Segment, after: Option<&Cursor>, matching: Option<&Expr>, limit: u64) -> SelectStatement {
         let mut query = self.query(segment, after, matching, limit);
-        query.column((memory::Entity, Asterisk));
+        query.columns(MemoryRow::COLUMNS.map(|column| (memory::Entity, column)));
         query
     }
 
@@ -316,13 +369,13 @@ async fn walk_rows<C: ConnectionTrait>(
     after: Option<&Cursor>,
     matching: Option<&Expr>,
     limit: u64,
-) -> Result<Vec<memory::Model>, DbErr> {
+) -> Result<Vec<MemoryRow>, DbErr> {
     let list = List::new(user_id, filter);
     let mut rows = Vec::new();
     for (segment, here) in list.parts(after) {
         let remaining = limit - rows.len() as u64;
         let query = list.rows(segment, here, matching, remaining);
-        rows.extend(memory::Entity::find().from_raw_sql(db.get_database_backend().build(&query)).all(db).await?);
+        rows.extend(MemoryRow::find_by_statement(db.get_database_backend().build(&query)).all(db).await?);
         if rows.len() as u64 >= limit {
             break;
         }
@@ -347,7 +400,7 @@ async fn search_rows<C: ConnectionTrait>(
     after: Option<&Cursor>,
     key: &str,
     limit: u64,
-) -> Result<Vec<memory::Model>, DbErr> {
+) -> Result<Vec<MemoryRow>, DbErr> {
     let backend = db.get_database_backend();
     let list = List::new(user_id, filter);
     let like = holds(key);
@@ -388,13 +441,16 @@ async fn search_rows<C: ConnectionTrait>(
 }
 
 /// These memories of the user, in the order given.
-async fn by_ids<C: ConnectionTrait>(db: &C, user_id: i64, ids: &[i64]) -> Result<Vec<memory::Model>, DbErr> {
+async fn by_ids<C: ConnectionTrait>(db: &C, user_id: i64, ids: &[i64]) -> Result<Vec<MemoryRow>, DbErr> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut found: HashMap<i64, memory::Model> = memory::Entity::find()
+    let mut found: HashMap<i64, MemoryRow> = memory::Entity::find()
+        .select_only()
+        .columns(MemoryRow::COLUMNS)
         .filter(memory::Column::UserId.eq(user_id))
         .filter(memory::Column::Id.is_in(ids.to_vec()))
+        .into_model::<MemoryRow>()
         .all(db)
         .await?
         .into_iter()
@@ -426,60 +482,62 @@ pub async fn list_page<C: ConnectionTrait>(
     Ok((with_entities(db, user_id, rows).await?, next))
 }
 
-/// Attach each memory's entities with two queries for the whole batch (no query per memory).
-/// These memories' links, in the order they were made.
-fn links_of(user_id: i64, memory_ids: Vec<i64>) -> sea_orm::Select<memory_entity::Entity> {
-    memory_entity::Entity::find()
-        .filter(memory_entity::Column::UserId.eq(user_id))
-        .filter(memory_entity::Column::MemoryId.is_in(memory_ids))
-        .order_by_asc(memory_entity::Column::CreatedAt)
-        .order_by_asc(memory_entity::Column::EntityId)
+/// The entities these memories name, one row per link, in the order the links were made:
+/// the links and their entities read together through the (writer, memory) index.
+fn tags_of(user_id: i64, memory_ids: Vec<i64>) -> SelectStatement {
+    let link = |column: memory_entity::Column| (memory_entity::Entity, column);
+    let named = |column: entity::Column| (entity::Entity, column);
+    Query::select()
+        .column(link(memory_entity::Column::MemoryId))
+        .column(link(memory_entity::Column::Confidence))
+        .column(named(entity::Column::Id))
+        .column(named(entity::Column::Name))
+        .column(named(entity::Column::EntityType))
+        .from(memory_entity::Entity)
+        .inner_join(entity::Entity, Expr::col(named(entity::Column::Id)).equals(link(memory_entity::Column::EntityId)))
+        .and_where(Expr::col(link(memory_entity::Column::UserId)).eq(user_id))
+        .and_where(Expr::col(link(memory_entity::Column::MemoryId)).is_in(memory_ids))
+        .and_where(Expr::col(named(entity::Column::UserId)).eq(user_id))
+        .order_by(link(memory_entity::Column::CreatedAt), Order::Asc)
+        .order_by(link(memory_entity::Column::EntityId), Order::Asc)
+        .to_owned()
 }
 
-fn entities_of(user_id: i64, entity_ids: Vec<i64>) -> sea_orm::Select<entity::Entity> {
-    entity::Entity::find().filter(entity::Column::UserId.eq(user_id)).filter(entity::Column::Id.is_in(entity_ids))
+/// One entity a memory names, as `tags_of` reads it.
+#[derive(FromQueryResult)]
+struct Tag {
+    memory_id: i64,
+    confidence: Option<i32>,
+    id: i64,
+    name: String,
+    entity_type: String,
 }
 
-/// The statements that attach entities to a page of memories (see `with_entities`), for the
+/// The statement that attaches entities to a page of memories (see `with_entities`), for the
 /// plan test.
-pub fn attach_statements(backend: DatabaseBackend, user_id: i64, memory_ids: Vec<i64>, entity_ids: Vec<i64>) -> Vec<Statement> {
-    use sea_orm::QueryTrait;
-    vec![links_of(user_id, memory_ids).build(backend), entities_of(user_id, entity_ids).build(backend)]
+pub fn attach_statement(backend: DatabaseBackend, user_id: i64, memory_ids: Vec<i64>) -> Statement {
+    backend.build(&tags_of(user_id, memory_ids))
 }
 
+/// Attach each memory's entities, with one query for the whole batch (no query per memory).
 pub async fn with_entities<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
-    rows: Vec<memory::Model>,
+    rows: Vec<MemoryRow>,
 ) -> Result<Vec<Memory>, sea_orm::DbErr> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
     let ids: Vec<i64> = rows.iter().map(|m| m.id).collect();
-    let links = links_of(user_id, ids).all(db).await?;
-    let mut entity_ids: Vec<i64> = links.iter().map(|l| l.entity_id).collect();
-    entity_ids.sort_unstable();
-    entity_ids.dedup();
-    let entities: HashMap<i64, entity::Model> = if entity_ids.is_empty() {
-        HashMap::new()
-    } else {
-        entities_of(user_id, entity_ids)
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|e| (e.id, e))
-            .collect()
-    };
+    let tags = Tag::find_by_statement(attach_statement(db.get_database_backend(), user_id, ids)).all(db).await?;
     let mut by_memory: HashMap<i64, Vec<MemoryEntity>> = HashMap::new();
-    for link in links {
-        if let Some(found) = entities.get(&link.entity_id) {
-            by_memory.entry(link.memory_id).or_default().push(MemoryEntity {
-                id: found.id,
-                name: found.name.clone(),
-                entity_type: found.entity_type.clone(),
-                confidence: link.confidence,
-            });
-        }
+    for tag in tags {
+        by_memory.entry(tag.memory_id).or_default().push(MemoryEntity {
+            id: tag.id,
+            name: tag.name,
+            entity_type: tag.entity_type,
+            confidence: tag.confidence,
+        });
     }
     Ok(rows
         .into_iter()
@@ -500,7 +558,7 @@ pub async fn find_own<C: ConnectionTrait>(db: &C, user_id: i64, id: i64) -> Resu
 }
 
 pub async fn view<C: ConnectionTrait>(db: &C, user_id: i64, model: memory::Model) -> Result<Memory, sea_orm::DbErr> {
-    Ok(with_entities(db, user_id, vec![model]).await?.pop().expect("one memory in, one out"))
+    Ok(with_entities(db, user_id, vec![model.into()]).await?.pop().expect("one memory in, one out"))
 }
 
 /// Every id must be one of the user's entities.

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::db::entities::memory;
+use super::queries::MemoryRow;
 use crate::error::ApiError;
 use crate::text;
 
@@ -44,7 +44,7 @@ pub struct Memory {
 }
 
 impl Memory {
-    pub fn new(model: memory::Model, entities: Vec<MemoryEntity>) -> Self {
+    pub fn new(model: MemoryRow, entities: Vec<MemoryEntity>) -> Self {
         let photo_thumbnail = model.photo.as_deref().map(crate::photos::thumbnail_url);
         Self {
             id: model.id,
