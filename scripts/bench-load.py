@@ -128,6 +128,14 @@ def proc_status(pid, field):
             if line.startswith(field + ":"):
                 return int(line.split()[1]) * 1024 / 1e6
     return float("nan")
+def resident_parts(pid):
+    """Resident memory split: the process's own (RssAnon: heap, stacks, SQLite's caches) and
+    pages mapped from files (RssFile: the program's code and data, shared libraries), which
+    other processes running the same files share and which the kernel can drop and re-read."""
+    return (f"private {proc_status(pid, 'RssAnon'):.1f} MB, mapped from files "
+            f"{proc_status(pid, 'RssFile'):.1f} MB")
+
+
 def reset_peak_memory(pid):
     """Writing 5 to clear_refs resets VmHWM to the current resident size (Linux 4.0 and later)."""
     try:
@@ -367,7 +375,8 @@ def bench_load(backend, binary, workdir, results):
         report(backend, f"{what} ({'GET' if mode == 'get' else 'POST'} {path.split('?')[0]})", result)
     time.sleep(IDLE_SECONDS)
     results["idle_after_load_mb"] = proc_status(server.process.pid, "VmRSS")
-    log(f"   {IDLE_SECONDS:g} s after the last run: {results['idle_after_load_mb']:.1f} MB resident")
+    log(f"   {IDLE_SECONDS:g} s after the last run: {results['idle_after_load_mb']:.1f} MB resident "
+        f"({resident_parts(server.process.pid)})")
     phases.append(("shutdown", datetime.datetime.now(datetime.timezone.utc), datetime.datetime.max.replace(
         tzinfo=datetime.timezone.utc) - datetime.timedelta(days=1)))
     server.stop()
@@ -425,7 +434,8 @@ def bench_startup(backend, binary, workdir, results):
             time.sleep(1)
             idle.append(proc_status(process.pid, "VmRSS"))
             log(f"   first 200 from /healthz {startups[-1]:.1f} ms after the spawn; 1 s later "
-                f"{idle[-1]:.1f} MB resident (peak {proc_status(process.pid, 'VmHWM'):.1f} MB)")
+                f"{idle[-1]:.1f} MB resident ({resident_parts(process.pid)}; peak "
+                f"{proc_status(process.pid, 'VmHWM'):.1f} MB)")
         finally:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)

@@ -17,6 +17,10 @@ use lifegraph::db::entities::{entity, memory, memory_entity};
 use sea_orm::{ConnectionTrait, EntityTrait, QuerySelect, Set};
 use serde_json::json;
 
+/// The allocator of the server binary (`src/main.rs`), so the figures are the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const ENTITIES: usize = 2_000;
 const SAMPLES: usize = 200;
 

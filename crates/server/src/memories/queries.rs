@@ -411,17 +411,19 @@ async fn search_rows<C: ConnectionTrait>(
     let mut read = 0_u64;
     for (segment, here) in list.parts(after) {
         let query = list.window(segment, here, &like, SEARCH_WINDOW - read);
-        for row in db.query_all_raw(backend.build(&query)).await? {
-            let (id, event_date, created_at, hit): (i64, Option<NaiveDate>, DateTime<Utc>, bool) = (
-                row.try_get("", "id")?,
-                row.try_get("", "event_date")?,
-                row.try_get("", "created_at")?,
-                row.try_get("", "hit")?,
-            );
-            read += 1;
+        let rows = db.query_all_raw(backend.build(&query)).await?;
+        for row in &rows {
+            let (id, hit): (i64, bool) = (row.try_get("", "id")?, row.try_get("", "hit")?);
             if hit && (hits.len() as u64) < limit {
                 hits.push(id);
             }
+        }
+        read += rows.len() as u64;
+        // Only the last row's dates are needed (where the index takes over): decoding a
+        // timestamp costs more than the rest of a row.
+        if let Some(row) = rows.last() {
+            let (id, event_date, created_at): (i64, Option<NaiveDate>, DateTime<Utc>) =
+                (row.try_get("", "id")?, row.try_get("", "event_date")?, row.try_get("", "created_at")?);
             last_read = Some(Cursor::at(filter.sort_by, id, event_date, created_at));
         }
         if read >= SEARCH_WINDOW {
