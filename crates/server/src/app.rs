@@ -18,7 +18,7 @@ use crate::config::Config;
 use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
 use crate::rate_limit::RateLimits;
-use crate::{auth, db, entities, guard, health, memories, notifications, photos, web};
+use crate::{auth, db, entities, guard, health, jobs, memories, notifications, photos, web};
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -34,6 +34,8 @@ pub struct AppState {
     pub limits: Arc<RateLimits>,
     /// Image decodes that may run at once (each may take a few hundred MB).
     pub decodes: Arc<tokio::sync::Semaphore>,
+    /// This process's name when it claims background jobs (`crate::jobs`).
+    pub worker: Arc<str>,
 }
 
 pub struct Application {
@@ -56,7 +58,9 @@ impl Application {
         }
         let limits = Arc::new(RateLimits::new(&config));
         let decodes = Arc::new(tokio::sync::Semaphore::new(photos::image::DECODES_AT_ONCE));
-        let state = AppState { db, config: Arc::new(config), oidc, photos, matchers: Arc::default(), limits, decodes };
+        let worker = jobs::worker_name().into();
+        let state =
+            AppState { db, config: Arc::new(config), oidc, photos, matchers: Arc::default(), limits, decodes, worker };
         Ok(Self { listener, router: router(state.clone()), state })
     }
 
@@ -68,8 +72,12 @@ impl Application {
         &self.state
     }
 
+    /// Serve until `shutdown`, running background jobs meanwhile (a job cut short is taken
+    /// again when its lease ends).
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let jobs = tokio::spawn(jobs::run_pending(self.state.clone()));
         crate::server::serve(self.listener, self.router, shutdown).await;
+        jobs.abort();
         Ok(())
     }
 }

@@ -8,6 +8,7 @@ pub mod entities;
 pub mod error;
 pub mod guard;
 pub mod health;
+pub mod jobs;
 pub mod memories;
 pub mod notifications;
 pub mod openapi;

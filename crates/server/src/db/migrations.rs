@@ -10,7 +10,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(InitialSchema), Box::new(EntityVersions), Box::new(IndexedLists)]
+        vec![Box::new(InitialSchema), Box::new(EntityVersions), Box::new(IndexedLists), Box::new(BackgroundJobs)]
     }
 }
 
@@ -402,6 +402,45 @@ impl MigrationTrait for IndexedLists {
 }
 
 /// Fold the text of every memory written before the column existed, a batch at a time.
+/// Work that outlives a request (`crate::jobs`): one row per job, claimed by one server
+/// process at a time for a lease, retried with a growing delay, set aside after too many
+/// failures.
+struct BackgroundJobs;
+
+impl MigrationName for BackgroundJobs {
+    fn name(&self) -> &str {
+        "m4_background_jobs"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for BackgroundJobs {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("jobs")
+                    .col(big_pk_auto("id"))
+                    .col(big_integer_null("user_id"))
+                    .col(string("kind"))
+                    .col(json("payload"))
+                    // "queued" (waiting or running) or "failed" (set aside).
+                    .col(string("state"))
+                    .col(integer("attempts").default(0))
+                    .col(moment("run_at"))
+                    .col(string_null("claimed_by"))
+                    .col(moment_null("claimed_until"))
+                    .col(text_null("last_error"))
+                    .col(moment("created_at"))
+                    .foreign_key(&mut cascade("jobs", "user_id", "users"))
+                    .to_owned(),
+            )
+            .await?;
+        manager.create_index(index("jobs", &["state", "run_at", "id"])).await?;
+        manager.create_index(index("jobs", &["user_id"])).await
+    }
+}
+
 async fn fill_search_text(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
     let mut after = 0_i64;
     loop {

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::Utc;
-use sea_orm::{IntoActiveModel, Set};
+use sea_orm::{DatabaseTransaction, DbErr, IntoActiveModel, Set};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -22,6 +22,7 @@ use crate::db::entities::memory;
 use crate::entities::queries as entity_queries;
 use crate::entities::types::{EntityKind, NewEntity};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody};
+use crate::jobs::{self, Job};
 use crate::photos;
 use queries::{Cursor, ListFilter, SortBy, SortOrder};
 use types::*;
@@ -46,19 +47,28 @@ async fn checked_photo(state: &AppState, user_id: i64, photo: Option<&str>) -> A
     Ok(())
 }
 
-/// Delete a photo no memory of the user shows any more. A failure is logged, not shown:
-/// the memory change itself has been made.
-async fn release_photo(state: &AppState, user_id: i64, url: Option<String>) {
-    let Some(url) = url else { return };
-    let Some(key) = photos::own_key(&url, user_id) else { return };
-    match queries::photo_in_use(&state.db, user_id, &url).await {
-        Ok(false) => {
-            if let Err(error) = photos::delete(&state.photos, &key).await {
-                tracing::warn!(?error, key, "could not delete a photo no memory shows");
-            }
-        }
-        Ok(true) => {}
-        Err(error) => tracing::warn!(?error, "could not check whether a photo is still shown"),
+/// Delete a photo no memory of the user shows any more (a background job, `crate::jobs`,
+/// queued with the change that let it go, so that a failure is retried).
+pub(crate) async fn release_photo(state: &AppState, user_id: i64, url: &str) -> anyhow::Result<()> {
+    let Some(key) = photos::own_key(url, user_id) else { return Ok(()) };
+    if !queries::photo_in_use(&state.db, user_id, url).await? {
+        photos::delete(&state.photos, &key).await?;
+    }
+    Ok(())
+}
+
+/// Queue the release of the photo a change lets go, in the change's transaction.
+async fn queue_release(txn: &DatabaseTransaction, user_id: i64, url: Option<String>) -> Result<Option<i64>, DbErr> {
+    match url {
+        Some(url) => jobs::enqueue(txn, &Job::ReleasePhoto { user_id, url }).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Once the change has committed, release the photo at once (retried later if that fails).
+async fn run_release(state: &AppState, job: Option<i64>) {
+    if let Some(job) = job {
+        jobs::run_now(state, job).await;
     }
 }
 
@@ -377,10 +387,9 @@ pub(crate) async fn update_memory(
     if let Some(ids) = &entity_ids {
         queries::replace_links(&txn, user.id, &updated, ids).await?;
     }
+    let released = queue_release(&txn, user.id, old_photo.filter(|_| photo_changed)).await?;
     txn.commit().await?;
-    if photo_changed {
-        release_photo(&state, user.id, old_photo).await;
-    }
+    run_release(&state, released).await;
     Ok(Json(queries::view(&state.db, user.id, updated).await?))
 }
 
@@ -394,8 +403,11 @@ pub(crate) async fn delete_memory(
 ) -> ApiResult<StatusCode> {
     let found = queries::find_own(&state.db, user.id, id).await?;
     let photo = found.photo.clone();
-    sea_orm::ModelTrait::delete(found, &state.db).await?;
-    release_photo(&state, user.id, photo).await;
+    let txn = crate::db::begin_write(&state.db).await?;
+    sea_orm::ModelTrait::delete(found, &txn).await?;
+    let released = queue_release(&txn, user.id, photo).await?;
+    txn.commit().await?;
+    run_release(&state, released).await;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -7,6 +7,7 @@ mod entities;
 mod hardening;
 mod health;
 mod helpers;
+mod jobs;
 mod memories;
 mod photos;
 mod scale;
