@@ -31,13 +31,12 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5))
-                // 1 MiB of pages per connection, not SQLite's 2 MiB: the system caches the file
-                // anyway, and eight connections' caches were half of the server's memory.
-                .pragma("cache_size", "-1024")
         });
     if url.starts_with("sqlite:") {
         // SQLite has one writer: a small pool avoids busy waits between our own connections.
-        options.max_connections(8).min_connections(1);
+        // Each connection keeps its own cache of pages (2 MiB), so four, not eight: on a
+        // small machine more only hold more memory.
+        options.max_connections(4).min_connections(1);
     } else {
         options.max_connections(16);
     }
