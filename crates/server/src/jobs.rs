@@ -98,7 +98,7 @@ pub async fn claim(
     only: Option<i64>,
 ) -> Result<Option<job::Model>, DbErr> {
     let now = Utc::now();
-    let until = now + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::MAX);
+    let until = now + chrono::Duration::from_std(lease).expect("a lease of minutes, not of aeons");
     let mut due = Query::select();
     due.column(job::Column::Id)
         .from(job::Entity)
