@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, Query, SelectStatement};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel,
     Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
@@ -242,14 +242,26 @@ impl<'a> List<'a> {
         segments(self.filter.sort_by, after).iter().map(move |&segment| (segment, after.filter(|c| c.segment() == segment)))
     }
 
-    /// Rows of one segment, in list order, strictly after `after`, that also meet `matching`;
-    /// the caller picks the columns.
-    fn query(&self, segment: Segment, after: Option<&Cursor>, matching: Option<&Expr>, limit: u64) -> SelectStatement {
+    /// Rows of one segment, in list order, strictly after `after` and up to `until` included,
+    /// that also meet `matching`; the caller picks the columns.
+    fn query(&self, segment: Segment, bounds: Bounds, matching: Matching, limit: u64) -> SelectStatement {
         let (user_id, walk, filter) = (self.user_id, self.walk, self.filter);
         let mut query = Query::select();
         match walk {
             Walk::Journal => {
-                query.from(memory::Entity).and_where(Expr::col((memory::Entity, memory::Column::UserId)).eq(user_id));
+                match matching {
+                    // Each of the few memories looked up by its id, then sorted: SQLite keeps the
+                    // tables of a CROSS JOIN in the order written, whatever its statistics say.
+                    Matching::Among(ids) => {
+                        let ids = serde_json::to_string(ids).expect("ids serialize");
+                        query
+                            .from_function(Func::cust("json_each").arg(ids), "found")
+                            .cross_join(memory::Entity)
+                            .and_where(Expr::col((memory::Entity, memory::Column::Id)).equals(("found", "value")))
+                    }
+                    _ => query.from(memory::Entity),
+                };
+                query.and_where(Expr::col((memory::Entity, memory::Column::UserId)).eq(user_id));
             }
             Walk::Entity(entity_id) => {
                 query
@@ -269,12 +281,18 @@ impl<'a> List<'a> {
             SortOrder::Asc => Order::Asc,
             SortOrder::Desc => Order::Desc,
         };
+        // `left` comes after `right` in list order; `left` is not past `right`.
         let beyond = |left: Expr, right: Expr| {
             if filter.order == SortOrder::Desc { left.lt(right) } else { left.gt(right) }
         };
+        let not_beyond = |left: Expr, right: Expr| {
+            if filter.order == SortOrder::Desc { left.gte(right) } else { left.lte(right) }
+        };
+        let (after, until) = (bounds.after, bounds.until);
         match segment {
             Segment::Dated => {
-                match after.and_then(|c| Some((c.value()?, c.id))) {
+                let key = |c: &Cursor| Some((c.value()?, c.id));
+                match after.and_then(key) {
                     // (sort, id) past the cursor's: one range of the index.
                     Some((value, after_id)) => query.and_where(beyond(
                         Expr::tuple([sort.clone(), id.clone()]),
@@ -282,6 +300,12 @@ impl<'a> List<'a> {
                     )),
                     None => query.and_where(sort.clone().is_not_null()),
                 };
+                if let Some((value, until_id)) = until.and_then(key) {
+                    query.and_where(not_beyond(
+                        Expr::tuple([sort.clone(), id.clone()]),
+                        Expr::tuple([Expr::val(value), Expr::val(until_id)]),
+                    ));
+                }
                 query.order_by_expr(sort, order.clone());
             }
             Segment::Undated => {
@@ -289,31 +313,66 @@ impl<'a> List<'a> {
                 if let Some(cursor) = after {
                     query.and_where(beyond(id.clone(), Expr::val(cursor.id)));
                 }
+                if let Some(cursor) = until {
+                    query.and_where(not_beyond(id.clone(), Expr::val(cursor.id)));
+                }
             }
         }
-        if let Some(condition) = matching {
-            query.and_where(condition.clone());
+        match matching {
+            Matching::All => {}
+            Matching::Where(condition) => {
+                query.and_where(condition.clone());
+            }
+            Matching::Among(ids) => {
+                if let Walk::Entity(_) = walk {
+                    query.and_where(Expr::col((memory::Entity, memory::Column::Id)).is_in(ids.iter().copied()));
+                }
+            }
         }
         query.order_by_expr(id, order).limit(limit);
         query
     }
 
     /// Whole memories of one segment.
-    fn rows(&self, segment: Segment, after: Option<&Cursor>, matching: Option<&Expr>, limit: u64) -> SelectStatement {
-        let mut query = self.query(segment, after, matching, limit);
+    fn rows(&self, segment: Segment, bounds: Bounds, matching: Matching, limit: u64) -> SelectStatement {
+        let mut query = self.query(segment, bounds, matching, limit);
         query.columns(MemoryRow::COLUMNS.map(|column| (memory::Entity, column)));
         query
     }
 
-    /// The keys of the next memories of one segment, and whether each holds the searched text.
-    fn window(&self, segment: Segment, after: Option<&Cursor>, like: &Expr, limit: u64) -> SelectStatement {
-        let mut query = self.query(segment, after, None, limit);
+    /// The key of the `n`th memory of one segment after `after` (counting from 1): where a
+    /// window of `n` memories ends.
+    fn edge(&self, segment: Segment, after: Option<&Cursor>, n: u64) -> SelectStatement {
+        let mut query = self.query(segment, Bounds::after(after), Matching::All, 1);
         query
             .column((memory::Entity, memory::Column::Id))
             .column((memory::Entity, memory::Column::EventDate))
             .column((memory::Entity, memory::Column::CreatedAt))
-            .expr_as(like.clone(), "hit");
+            .offset(n - 1);
         query
+    }
+}
+
+/// Which memories of a walk are kept.
+#[derive(Clone, Copy)]
+enum Matching<'a> {
+    All,
+    /// Those for which this holds.
+    Where(&'a Expr),
+    /// These, few enough that reading each by its id beats walking the list (on SQLite).
+    Among(&'a [i64]),
+}
+
+/// Where a walk through one segment starts (after this memory) and ends (at this one).
+#[derive(Clone, Copy, Default)]
+struct Bounds<'c> {
+    after: Option<&'c Cursor>,
+    until: Option<&'c Cursor>,
+}
+
+impl<'c> Bounds<'c> {
+    fn after(after: Option<&'c Cursor>) -> Self {
+        Self { after, until: None }
     }
 }
 
@@ -330,52 +389,115 @@ fn indexed_holds(backend: DatabaseBackend, key: &str) -> Expr {
     match backend {
         DatabaseBackend::Sqlite if key.chars().count() >= 3 => Expr::cust_with_values(
             "\"memories\".\"id\" IN (SELECT rowid FROM memory_search WHERE memory_search MATCH ?)",
-            [format!("\"{}\"", key.replace('"', "\"\""))],
+            [fts_phrase(key)],
         ),
         _ => holds(key),
     }
 }
 
-/// The statements a page of this list runs, built as `list_page` builds them (for a search,
-/// both its parts), so that a test can ask the database how it plans each one.
-pub fn page_statements(
-    backend: DatabaseBackend,
-    user_id: i64,
-    filter: &ListFilter,
-    after: Option<&Cursor>,
-    size: u64,
-) -> Vec<Statement> {
-    let list = List::new(user_id, filter);
-    let key = filter.search.as_deref().map(lifegraph_extract::search_key).filter(|k| !k.is_empty());
-    let mut statements = Vec::new();
-    for (segment, here) in list.parts(after) {
-        match &key {
-            None => statements.push(backend.build(&list.rows(segment, here, None, size + 1))),
-            Some(key) => {
-                statements.push(backend.build(&list.window(segment, here, &holds(key), SEARCH_WINDOW)));
-                let indexed = indexed_holds(backend, key);
-                statements.push(backend.build(&list.rows(segment, here, Some(&indexed), size + 1)));
-            }
-        }
-    }
-    statements
+/// How many memories the trigram index may name for a search to read each of them by id.
+const FEW_HITS: u64 = 1_000;
+
+/// A memory the trigram index names.
+#[derive(FromQueryResult)]
+struct Found {
+    id: i64,
 }
 
-/// Up to `limit` memories of the list, in list order, after `after`, that meet `matching`.
-async fn walk_rows<C: ConnectionTrait>(
+/// The memories (of every writer) whose text holds `key`, by SQLite's trigram index, at
+/// most `limit` of them.
+fn probe(key: &str, limit: u64) -> SelectStatement {
+    Query::select()
+        .expr_as(Expr::cust("rowid"), "id")
+        .from("memory_search")
+        .and_where(Expr::cust_with_values("memory_search MATCH ?", [fts_phrase(key)]))
+        .limit(limit)
+        .to_owned()
+}
+
+/// What a statement of a page does (see `page_statements`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A page of the list, walked in order.
+    Page,
+    /// Where a search's window ends.
+    Edge,
+    /// A search's window: the memories up to its edge that hold the text.
+    Window,
+    /// A search beyond its window, through the trigram index.
+    Indexed,
+    /// The memories SQLite's trigram index names, when they may be few.
+    Probe,
+    /// A search among the few memories its index named.
+    Found,
+}
+
+/// Runs a page's statements, and keeps them when a test asks which ones ran.
+struct Run<'a, C> {
+    db: &'a C,
+    trace: Option<Vec<(Step, Statement)>>,
+}
+
+impl<C: ConnectionTrait> Run<'_, C> {
+    async fn all<M: FromQueryResult>(&mut self, step: Step, query: &SelectStatement) -> Result<Vec<M>, DbErr> {
+        let statement = self.db.get_database_backend().build(query);
+        if let Some(trace) = &mut self.trace {
+            trace.push((step, statement.clone()));
+        }
+        M::find_by_statement(statement).all(self.db).await
+    }
+}
+
+/// `key` as one FTS5 phrase: its trigrams in a row, whatever characters it holds.
+fn fts_phrase(key: &str) -> String {
+    format!("\"{}\"", key.replace('"', "\"\""))
+}
+
+/// The statements that reading a page of this list runs, in order, each with what it does,
+/// so that a test can ask the database how it plans each one.
+pub async fn page_statements<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
     filter: &ListFilter,
     after: Option<&Cursor>,
-    matching: Option<&Expr>,
+    size: u64,
+) -> Result<Vec<(Step, Statement)>, DbErr> {
+    let mut run = Run { db, trace: Some(Vec::new()) };
+    page_rows(&mut run, user_id, filter, after, size + 1).await?;
+    Ok(run.trace.unwrap_or_default())
+}
+
+/// Up to `limit` memories of the list after `after`, in list order.
+async fn page_rows<C: ConnectionTrait>(
+    run: &mut Run<'_, C>,
+    user_id: i64,
+    filter: &ListFilter,
+    after: Option<&Cursor>,
     limit: u64,
 ) -> Result<Vec<MemoryRow>, DbErr> {
     let list = List::new(user_id, filter);
+    let key = filter.search.as_deref().map(lifegraph_extract::search_key).filter(|k| !k.is_empty());
+    // On SQLite the trigram index first says whether few memories hold the words.
+    let few = match &key {
+        Some(key) if run.db.get_database_backend() == DatabaseBackend::Sqlite && key.chars().count() >= 3 => {
+            let found: Vec<Found> = run.all(Step::Probe, &probe(key, FEW_HITS + 1)).await?;
+            Some(found.into_iter().map(|f| f.id).collect::<Vec<_>>()).filter(|ids| ids.len() as u64 <= FEW_HITS)
+        }
+        _ => None,
+    };
     let mut rows = Vec::new();
     for (segment, here) in list.parts(after) {
         let remaining = limit - rows.len() as u64;
-        let query = list.rows(segment, here, matching, remaining);
-        rows.extend(MemoryRow::find_by_statement(db.get_database_backend().build(&query)).all(db).await?);
+        let bounds = Bounds::after(here);
+        match (&key, &few) {
+            (None, _) => rows.extend(run.all(Step::Page, &list.rows(segment, bounds, Matching::All, remaining)).await?),
+            // Each read by its id: walking the list to meet them would read most of it.
+            (Some(_), Some(ids)) if ids.is_empty() => break,
+            (Some(_), Some(ids)) => {
+                rows.extend(run.all(Step::Found, &list.rows(segment, bounds, Matching::Among(ids), remaining)).await?)
+            }
+            (Some(key), None) => rows.extend(search_segment(run, &list, segment, here, key, remaining).await?),
+        }
         if rows.len() as u64 >= limit {
             break;
         }
@@ -386,79 +508,54 @@ async fn walk_rows<C: ConnectionTrait>(
 /// How many memories a search reads in list order before it turns to the trigram index.
 const SEARCH_WINDOW: u64 = 400;
 
-/// Up to `limit` memories of the list after `after` whose text holds `key` (a search key).
+/// The key of a memory, where a window ends.
+#[derive(FromQueryResult)]
+struct EdgeRow {
+    id: i64,
+    event_date: Option<NaiveDate>,
+    created_at: DateTime<Utc>,
+}
+
+/// Up to `limit` memories of one segment after `after` whose text holds `key` (a search key),
+/// when many memories may hold it.
 ///
 /// A word that many memories hold is found fastest by reading the list in order and keeping
-/// the memories that hold it; a rare one, through the trigram index, which names every
-/// memory that holds it. The search first reads the next `SEARCH_WINDOW` memories, their keys
-/// and whether each holds the word; when that does not fill the page, the index finds the rest
-/// beyond them. Either way the cost stays near the size of a page, not of the journal.
-async fn search_rows<C: ConnectionTrait>(
-    db: &C,
-    user_id: i64,
-    filter: &ListFilter,
+/// the memories that hold it; a rarer one, through the trigram index, which names every
+/// memory that holds it. The search first finds where the next `SEARCH_WINDOW` memories end
+/// and keeps those among them that hold the word; when that does not fill the page, the index
+/// finds the rest beyond them. Either way the cost stays near the size of a page, not of the
+/// journal, and only the memories shown are read out of the database.
+async fn search_segment<C: ConnectionTrait>(
+    run: &mut Run<'_, C>,
+    list: &List<'_>,
+    segment: Segment,
     after: Option<&Cursor>,
     key: &str,
     limit: u64,
 ) -> Result<Vec<MemoryRow>, DbErr> {
-    let backend = db.get_database_backend();
-    let list = List::new(user_id, filter);
-    let like = holds(key);
+    let sort_by = list.filter.sort_by;
+    let edge = run
+        .all::<EdgeRow>(Step::Edge, &list.edge(segment, after, SEARCH_WINDOW))
+        .await?
+        .pop()
+        .map(|e| Cursor::at(sort_by, e.id, e.event_date, e.created_at));
 
-    // 1. The next memories in order: their keys, and whether each holds the word.
-    let mut hits = Vec::new();
-    let mut last_read: Option<Cursor> = None;
-    let mut read = 0_u64;
-    for (segment, here) in list.parts(after) {
-        let query = list.window(segment, here, &like, SEARCH_WINDOW - read);
-        let rows = db.query_all_raw(backend.build(&query)).await?;
-        for row in &rows {
-            let (id, hit): (i64, bool) = (row.try_get("", "id")?, row.try_get("", "hit")?);
-            if hit && (hits.len() as u64) < limit {
-                hits.push(id);
-            }
-        }
-        read += rows.len() as u64;
-        // Only the last row's dates are needed (where the index takes over): decoding a
-        // timestamp costs more than the rest of a row.
-        if let Some(row) = rows.last() {
-            let (id, event_date, created_at): (i64, Option<NaiveDate>, DateTime<Utc>) =
-                (row.try_get("", "id")?, row.try_get("", "event_date")?, row.try_get("", "created_at")?);
-            last_read = Some(Cursor::at(filter.sort_by, id, event_date, created_at));
-        }
-        if read >= SEARCH_WINDOW {
-            break;
-        }
-    }
-    let mut rows = by_ids(db, user_id, &hits).await?;
-    if hits.len() as u64 >= limit || read < SEARCH_WINDOW {
+    // 1. The next memories in order, up to the edge.
+    let window = Bounds { after, until: edge.as_ref() };
+    let like = holds(key);
+    let in_window = list.rows(segment, window, Matching::Where(&like), limit);
+    let mut rows: Vec<MemoryRow> = run.all(Step::Window, &in_window).await?;
+    // Without an edge, the window held the rest of the segment.
+    let Some(edge) = edge.filter(|_| (rows.len() as u64) < limit) else {
         return Ok(rows);
-    }
+    };
 
     // 2. Beyond them, the index.
-    let indexed = indexed_holds(backend, key);
+    let indexed = indexed_holds(run.db.get_database_backend(), key);
     let rest = limit - rows.len() as u64;
-    rows.extend(walk_rows(db, user_id, filter, last_read.as_ref(), Some(&indexed), rest).await?);
+    let beyond = list.rows(segment, Bounds::after(Some(&edge)), Matching::Where(&indexed), rest);
+    rows.extend(run.all::<MemoryRow>(Step::Indexed, &beyond).await?);
     Ok(rows)
-}
-
-/// These memories of the user, in the order given.
-async fn by_ids<C: ConnectionTrait>(db: &C, user_id: i64, ids: &[i64]) -> Result<Vec<MemoryRow>, DbErr> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut found: HashMap<i64, MemoryRow> = memory::Entity::find()
-        .select_only()
-        .columns(MemoryRow::COLUMNS)
-        .filter(memory::Column::UserId.eq(user_id))
-        .filter(memory::Column::Id.is_in(ids.to_vec()))
-        .into_model::<MemoryRow>()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|m| (m.id, m))
-        .collect();
-    Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
 }
 
 fn escape_like(text: &str) -> String {
@@ -473,11 +570,7 @@ pub async fn list_page<C: ConnectionTrait>(
     after: Option<&Cursor>,
     size: u64,
 ) -> Result<(Vec<Memory>, Option<Cursor>), ApiError> {
-    let key = filter.search.as_deref().map(lifegraph_extract::search_key).filter(|k| !k.is_empty());
-    let mut rows = match key {
-        None => walk_rows(db, user_id, filter, after, None, size + 1).await?,
-        Some(key) => search_rows(db, user_id, filter, after, &key, size + 1).await?,
-    };
+    let mut rows = page_rows(&mut Run { db, trace: None }, user_id, filter, after, size + 1).await?;
     let more = rows.len() as u64 > size;
     rows.truncate(size as usize);
     let next = if more { rows.last().map(|m| Cursor::after(m, filter.sort_by)) } else { None };
