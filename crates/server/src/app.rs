@@ -12,6 +12,8 @@ use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::oidc::Oidc;
 use crate::config::Config;
@@ -82,14 +84,20 @@ impl Application {
     }
 }
 
-pub fn router(state: AppState) -> Router {
-    Router::new()
+/// Every feature's routes, with the API document they declare.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi())
         .merge(health::router())
         .merge(auth::router())
         .merge(notifications::router())
         .merge(entities::router())
         .merge(memories::router())
         .merge(photos::router())
+}
+
+pub fn router(state: AppState) -> Router {
+    let (routes, _) = api_router().split_for_parts();
+    routes
         .route("/api/openapi.json", axum::routing::get(openapi_json))
         .fallback(web::fallback)
         .method_not_allowed_fallback(method_not_allowed)

@@ -1,37 +1,15 @@
 //! The OpenAPI document of the API, served at `/api/openapi.json`; the web app's API types
-//! are generated from it.
+//! are generated from it. Each feature's router declares its operations (`routes!`), so an
+//! operation is written once: its handler and annotation, then one line in the router.
 
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
+/// What the document says besides its operations.
 #[derive(OpenApi)]
 #[openapi(
-    modifiers(&CommonAnswers),
     info(title = "Lifegraph API", description = "A private, bilingual memory journal with a personal life graph."),
-    paths(
-        crate::health::healthz,
-        crate::health::readyz,
-        crate::auth::login,
-        crate::auth::logout,
-        crate::auth::callback,
-        crate::auth::current_user,
-        crate::auth::me,
-        crate::auth::update_user,
-        crate::auth::give_consent,
-        crate::notifications::unread_count,
-        crate::entities::list_entities,
-        crate::entities::create_entity,
-        crate::memories::create_memory,
-        crate::memories::confirm_entities,
-        crate::memories::list_memories,
-        crate::memories::get_memory,
-        crate::memories::update_memory,
-        crate::memories::delete_memory,
-        crate::memories::memory_entities,
-        crate::photos::upload,
-        crate::photos::download,
-    ),
     components(schemas(crate::error::ErrorBody, crate::memories::types::Memory)),
     tags(
         (name = "auth", description = "Sign-in and the signed-in user"),
@@ -44,8 +22,12 @@ use utoipa::{Modify, OpenApi};
 )]
 pub struct ApiDoc;
 
+/// The whole document: the operations the routers declare, with the answers every one of them
+/// may give.
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let (_, mut document) = crate::app::api_router().split_for_parts();
+    CommonAnswers.modify(&mut document);
+    document
 }
 
 /// Operations anyone may call; every other one needs the session cookie.

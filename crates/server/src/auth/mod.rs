@@ -9,11 +9,13 @@ pub mod users;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::Json;
 use axum::routing::get;
-use axum::{Json, Router};
 use axum_extra::extract::CookieJar;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use extractors::{Admin, ClientAddr, CurrentUser, MaybeUser};
 
@@ -21,14 +23,16 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use users::{UpdateUserRequest, User, UserChanges};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/login", get(login))
-        .route("/api/logout", get(logout_link).post(logout))
-        .route("/api/auth/callback", get(callback))
-        .route("/api/auth/user", get(current_user).patch(update_user))
-        .route("/api/auth/me", get(me))
-        .route("/api/auth/consent", axum::routing::post(give_consent))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        // Pages for the browser, not operations of the API: left out of its document.
+        .route("/api/logout", get(logout_link))
+        .routes(routes!(callback))
+        .routes(routes!(current_user, update_user))
+        .routes(routes!(me))
+        .routes(routes!(give_consent))
         .route("/auth/local", get(local::page).post(local::submit))
 }
 
@@ -154,10 +158,9 @@ pub(crate) async fn logout(State(state): State<AppState>, jar: CookieJar) -> Api
     Ok((jar.remove(session::removal_cookie()), StatusCode::NO_CONTENT).into_response())
 }
 
-/// Sign out by following a link, then go home. Only a navigation that started on this site (or
-/// an address the person typed) signs out: a link or an image on another site cannot.
-#[utoipa::path(get, path = "/api/logout", tag = "auth",
-    responses((status = 303, description = "Signed out when the navigation came from this site; redirect to /")))]
+/// Sign out by following a link, then go home (303 to `/`). Only a navigation that started on
+/// this site (or an address the person typed) signs out: a link or an image on another site
+/// cannot.
 pub(crate) async fn logout_link(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> ApiResult<Response> {
     let public_origin = state.config.public_origin();
     if crate::guard::from_this_site(&headers, &public_origin, crate::guard::Strictness::AllowReferer).is_err() {

@@ -6,18 +6,19 @@ pub mod types;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiJson, ApiQuery, ApiResult, ErrorBody};
 use types::{CreateEntityRequest, Entity, EntityKind, NewEntity};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/entities", get(list_entities).post(create_entity))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_entities, create_entity))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

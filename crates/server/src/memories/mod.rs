@@ -9,12 +9,13 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use chrono::Utc;
 use sea_orm::{DatabaseTransaction, DbErr, IntoActiveModel, Set};
 use serde::Deserialize;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -27,13 +28,13 @@ use crate::photos;
 use queries::{Cursor, ListFilter, SortBy, SortOrder};
 use types::*;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/memories", get(list_memories))
-        .route("/api/memories/with-validation", post(create_memory))
-        .route("/api/memories/{id}", get(get_memory).patch(update_memory).delete(delete_memory))
-        .route("/api/memories/{id}/confirm-entities", post(confirm_entities))
-        .route("/api/memory-entities", get(memory_entities))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_memories))
+        .routes(routes!(create_memory))
+        .routes(routes!(get_memory, update_memory, delete_memory))
+        .routes(routes!(confirm_entities))
+        .routes(routes!(memory_entities))
 }
 
 /// The photo must be one this user uploaded and that is still stored.

@@ -1,19 +1,20 @@
 //! Notifications. For now the header's bell asks only how many are unread.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::entities::notification;
 use crate::error::{ApiResult, ErrorBody};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/notifications/unread-count", get(unread_count))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(unread_count))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

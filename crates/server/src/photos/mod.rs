@@ -12,10 +12,11 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -27,14 +28,11 @@ pub use storage::PhotoStore;
 pub const MAX_PHOTO_BYTES: usize = 10 * 1024 * 1024;
 const URL_PREFIX: &str = "/api/photos/";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/photos/upload",
-            // Room for the multipart envelope around a photo of the largest allowed size.
-            post(upload).layer(DefaultBodyLimit::max(MAX_PHOTO_BYTES + 64 * 1024)),
-        )
-        .route("/api/photos/{owner}/{file}", get(download))
+pub fn router() -> OpenApiRouter<AppState> {
+    let (schemas, paths, upload) = routes!(upload);
+    // Room for the multipart envelope around a photo of the largest allowed size.
+    let upload = upload.layer(DefaultBodyLimit::max(MAX_PHOTO_BYTES + 64 * 1024));
+    OpenApiRouter::new().routes((schemas, paths, upload)).routes(routes!(download))
 }
 
 /// The form `POST /api/photos/upload` takes (described for the API document only).
