@@ -55,8 +55,10 @@ test-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$${missing[@]}" >/dev/null; \
 	fi
 
-# Clippy with the project's own rules (clippy.toml: write transactions go through db::begin_write).
+# Formatting (rustfmt.toml), then clippy with the project's own rules (clippy.toml: write
+# transactions go through db::begin_write).
 lint-rust:
+	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 
 # With a throwaway PostgreSQL and S3-compatible server (the cluster test runs two server

@@ -23,34 +23,19 @@ impl Rng {
 }
 
 const FIRST: &[&str] = &[
-    "Claire", "Léa", "Marc", "Hugo", "Zoé", "Tom", "Priya", "Noah", "Inès", "Karim", "Sophie",
-    "Julien", "Emma", "Oliver", "Chloé", "Théo", "Grace", "Amir", "Lucie", "Daniel", "Margaux",
-    "Yann", "Ava", "Isla", "Rafael", "Nadia", "Bastien", "Camille", "Jade", "Louis",
+    "Claire", "Léa", "Marc", "Hugo", "Zoé", "Tom", "Priya", "Noah", "Inès", "Karim", "Sophie", "Julien", "Emma",
+    "Oliver", "Chloé", "Théo", "Grace", "Amir", "Lucie", "Daniel", "Margaux", "Yann", "Ava", "Isla", "Rafael", "Nadia",
+    "Bastien", "Camille", "Jade", "Louis",
 ];
 const LAST: &[&str] = &[
-    "Martin", "Bernard", "Dubois", "Smith", "Jones", "Taylor", "Moreau", "Laurent", "Okafor",
-    "Tanaka", "Garnier", "Roux", "Fournier", "Brown", "Wilson", "Lefèvre", "Girard", "Bonnet",
-    "Clarke", "Walker",
+    "Martin", "Bernard", "Dubois", "Smith", "Jones", "Taylor", "Moreau", "Laurent", "Okafor", "Tanaka", "Garnier",
+    "Roux", "Fournier", "Brown", "Wilson", "Lefèvre", "Girard", "Bonnet", "Clarke", "Walker",
 ];
-const PLACE_WORDS: &[&str] = &[
-    "Lake", "Mount", "Café", "Rue", "Park", "Hill", "Bay", "Saint", "Camp", "Port",
-];
-const PLACE_NAMES: &[&str] = &[
-    "Tahoe", "Rivoli", "Flore", "Hollis", "Aurora", "Cedar", "Marigold", "Beacon", "Juniper",
-    "Harbor",
-];
-const CATEGORIES: &[&str] = &[
-    "friend",
-    "colleague",
-    "cousin",
-    "sister",
-    "brother",
-    "mother",
-    "father",
-    "partner",
-    "neighbor",
-    "other",
-];
+const PLACE_WORDS: &[&str] = &["Lake", "Mount", "Café", "Rue", "Park", "Hill", "Bay", "Saint", "Camp", "Port"];
+const PLACE_NAMES: &[&str] =
+    &["Tahoe", "Rivoli", "Flore", "Hollis", "Aurora", "Cedar", "Marigold", "Beacon", "Juniper", "Harbor"];
+const CATEGORIES: &[&str] =
+    &["friend", "colleague", "cousin", "sister", "brother", "mother", "father", "partner", "neighbor", "other"];
 
 fn entities(n: usize, seed: u64) -> Vec<KnownEntity> {
     let mut rng = Rng(seed);
@@ -117,41 +102,20 @@ const FR: &[&str] = &[
     "Papa et Maman sont venus à {C}, on a joué aux échecs jusqu'à minuit.",
     "Premier jour de la retraite, un café sur la terrasse avec {P}, je suis apaisée.",
 ];
-const CITIES: &[&str] = &[
-    "Lyon",
-    "Paris",
-    "Kyoto",
-    "Leeds",
-    "Montréal",
-    "Bordeaux",
-    "Dublin",
-    "Nantes",
-    "Bath",
-    "Porto",
-];
+const CITIES: &[&str] =
+    &["Lyon", "Paris", "Kyoto", "Leeds", "Montréal", "Bordeaux", "Dublin", "Nantes", "Bath", "Porto"];
 
 fn memory(rng: &mut Rng, known: &[KnownEntity]) -> (String, Lang) {
-    let lang = if rng.next().is_multiple_of(2) {
-        Lang::En
-    } else {
-        Lang::Fr
-    };
+    let lang = if rng.next().is_multiple_of(2) { Lang::En } else { Lang::Fr };
     let templates = if lang == Lang::En { EN } else { FR };
     let mut s = String::with_capacity(1100);
-    s.push_str(if lang == Lang::En {
-        "A day to remember\n"
-    } else {
-        "Une belle journée\n"
-    });
+    s.push_str(if lang == Lang::En { "A day to remember\n" } else { "Une belle journée\n" });
     while s.len() < 1000 {
         let t = rng.pick(templates);
         let person = &known[(rng.next() % known.len() as u64) as usize];
         let place = &known[(rng.next() % known.len() as u64) as usize];
         let p = person.name.split(' ').next().unwrap_or("Claire");
-        let line = t
-            .replace("{P}", p)
-            .replace("{L}", &place.name)
-            .replace("{C}", rng.pick(CITIES));
+        let line = t.replace("{P}", p).replace("{L}", &place.name).replace("{C}", rng.pick(CITIES));
         s.push_str(&line);
         s.push(' ');
     }
@@ -169,30 +133,18 @@ fn thread_cpu() -> Option<Duration> {
 fn main() {
     // One-time lexicon load, measured on its own.
     let t0 = Instant::now();
-    black_box(lifegraph_extract::extract(
-        "Warm up\nWith Claire in Lyon.",
-        None,
-        &[],
-    ));
+    black_box(lifegraph_extract::extract("Warm up\nWith Claire in Lyon.", None, &[]));
     let lexicon_load = t0.elapsed();
 
     let known = entities(2_000, 42);
     let matcher = Matcher::new(&known);
     let mut rng = Rng(7);
     let memories: Vec<(String, Lang)> = (0..2_000).map(|_| memory(&mut rng, &known)).collect();
-    let avg_len = memories
-        .iter()
-        .map(|(m, _)| m.chars().count())
-        .sum::<usize>()
-        / memories.len();
+    let avg_len = memories.iter().map(|(m, _)| m.chars().count()).sum::<usize>() / memories.len();
 
     // Warm caches, then time several passes over the corpus.
     for (m, lang) in memories.iter().take(200) {
-        black_box(matcher.extract(&MemoryText {
-            title: "",
-            details: m,
-            lang: Some(*lang),
-        }));
+        black_box(matcher.extract(&MemoryText { title: "", details: m, lang: Some(*lang) }));
     }
     let mut done = 0usize;
     let mut results = 0usize;
@@ -201,11 +153,7 @@ fn main() {
     while start.elapsed() < Duration::from_secs(3) {
         for (m, lang) in &memories {
             let (title, details) = m.split_once('\n').unwrap_or(("", m));
-            let rs = matcher.extract(&MemoryText {
-                title,
-                details,
-                lang: Some(*lang),
-            });
+            let rs = matcher.extract(&MemoryText { title, details, lang: Some(*lang) });
             results += rs.len();
             done += 1;
         }
@@ -221,11 +169,7 @@ fn main() {
     // Language detection on: the server may not pass the language.
     let start = Instant::now();
     for (m, _) in &memories {
-        black_box(matcher.extract(&MemoryText {
-            title: "",
-            details: m,
-            lang: None,
-        }));
+        black_box(matcher.extract(&MemoryText { title: "", details: m, lang: None }));
     }
     let rate_detect = memories.len() as f64 / start.elapsed().as_secs_f64();
 
@@ -250,10 +194,7 @@ fn main() {
     let prep_10k = prep(10_000);
 
     println!("lifegraph-extract throughput (one thread)");
-    println!(
-        "  lexicon load (once per process): {:.1} ms",
-        lexicon_load.as_secs_f64() * 1e3
-    );
+    println!("  lexicon load (once per process): {:.1} ms", lexicon_load.as_secs_f64() * 1e3);
     println!(
         "  extraction: {rate:.0} memories/s per core ({:.1} µs of CPU each; wall clock {wall_rate:.0}/s), {done} memories of ~{avg_len} chars, 2,000 known entities, {:.1} results/memory",
         1e6 / rate,
@@ -268,10 +209,6 @@ fn main() {
     println!(
         "  bars: >= 5,000 memories/s {}, 10,000-entity preparation < 50 ms {}",
         if rate >= 5_000.0 { "met" } else { "NOT met" },
-        if prep_10k < Duration::from_millis(50) {
-            "met"
-        } else {
-            "NOT met"
-        }
+        if prep_10k < Duration::from_millis(50) { "met" } else { "NOT met" }
     );
 }

@@ -7,19 +7,14 @@ use std::borrow::Cow;
 use crate::lexicon::{LEX, LangLex, LexEntry, LexKind, Lexicons};
 use crate::link::{Cand, KnownHit, Matcher, Reason, Via};
 use crate::token::{Doc, TokKind, gap};
-use crate::{
-    EntityMatch, EntityType, Lang, MemoryText, SuggestedAction, ValidationResult, name_key,
-};
+use crate::{EntityMatch, EntityType, Lang, MemoryText, SuggestedAction, ValidationResult, name_key};
 
 /// Longest input processed; anything beyond is ignored (a memory is far shorter).
 const MAX_INPUT: usize = 1 << 20;
 
 /// Maps a match in [`Doc::folded`] (pattern `" a b "`) to its first and last token.
 pub(crate) fn tok_range(doc: &Doc<'_>, start: usize, end: usize) -> Option<(usize, usize)> {
-    let a = doc
-        .toks
-        .binary_search_by(|t| t.fstart.cmp(&(start + 1)))
-        .ok()?;
+    let a = doc.toks.binary_search_by(|t| t.fstart.cmp(&(start + 1))).ok()?;
     let b = doc.toks.binary_search_by(|t| t.fend.cmp(&(end - 1))).ok()?;
     if b < a {
         return None;
@@ -45,13 +40,11 @@ pub(crate) fn detect_lang(doc: &Doc<'_>) -> Lang {
     let (mut en, mut fr) = (0i32, 0i32);
     for i in 0..doc.toks.len() {
         match doc.f(i) {
-            "the" | "and" | "i" | "was" | "with" | "my" | "to" | "of" | "we" | "it" | "is"
-            | "at" | "for" | "in" | "she" | "he" | "'s" | "'m" | "but" | "so" | "her" | "his" => {
-                en += 1
-            }
-            "le" | "la" | "les" | "et" | "je" | "j'" | "de" | "des" | "un" | "une" | "est"
-            | "avec" | "a" | "au" | "pour" | "dans" | "que" | "qui" | "on" | "ma" | "mon"
-            | "l'" | "d'" | "du" | "c'" | "m'" | "pas" | "elle" | "il" | "sur" | "mais" => fr += 1,
+            "the" | "and" | "i" | "was" | "with" | "my" | "to" | "of" | "we" | "it" | "is" | "at" | "for" | "in"
+            | "she" | "he" | "'s" | "'m" | "but" | "so" | "her" | "his" => en += 1,
+            "le" | "la" | "les" | "et" | "je" | "j'" | "de" | "des" | "un" | "une" | "est" | "avec" | "a" | "au"
+            | "pour" | "dans" | "que" | "qui" | "on" | "ma" | "mon" | "l'" | "d'" | "du" | "c'" | "m'" | "pas"
+            | "elle" | "il" | "sur" | "mais" => fr += 1,
             _ => {}
         }
     }
@@ -141,10 +134,10 @@ const CONTENT_BITS: u8 = 1 | 2 | 4 | 8 | 16;
 
 // Word classes used by the rules (folded forms).
 const PLACE_PREPS: &[&str] = &[
-    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside",
-    "up", "on", "devant", "derriere", "behind", "opposite", "beside", "past", "pres", "inside",
-    "down", "along", "via", "visiting", "visited", "a", "au", "aux", "en", "dans", "depuis",
-    "vers", "jusqu'", "pres", "sur", "par", "through", "leaving", "left", "reached", "landed",
+    "in", "at", "to", "from", "near", "across", "into", "around", "towards", "toward", "outside", "up", "on", "devant",
+    "derriere", "behind", "opposite", "beside", "past", "pres", "inside", "down", "along", "via", "visiting",
+    "visited", "a", "au", "aux", "en", "dans", "depuis", "vers", "jusqu'", "pres", "sur", "par", "through", "leaving",
+    "left", "reached", "landed",
 ];
 const PERSON_PREPS: &[&str] = &[
     "with",
@@ -204,21 +197,16 @@ const WORK_VERBS: &[&str] = &[
     "practiced",
     "through",
 ];
-const MUSIC_CUES: &[&str] = &[
-    "accords", "chords", "solo", "air", "tune", "song", "chanson", "morceau",
-];
-const FIRST_PERSON: &[&str] = &[
-    "i", "we", "me", "us", "my", "our", "je", "j'", "m'", "moi", "nous", "on", "mon", "ma", "mes",
-    "'m", "myself",
-];
+const MUSIC_CUES: &[&str] = &["accords", "chords", "solo", "air", "tune", "song", "chanson", "morceau"];
+const FIRST_PERSON: &[&str] =
+    &["i", "we", "me", "us", "my", "our", "je", "j'", "m'", "moi", "nous", "on", "mon", "ma", "mes", "'m", "myself"];
 const THIRD_SUBJECT: &[&str] = &["he", "she", "they", "il", "elle", "ils", "elles"];
 const THIRD_POSSESSIVE: &[&str] = &["his", "her", "their", "sa", "son", "ses", "leur", "leurs"];
 const MY: &[&str] = &["my", "our", "ma", "mon", "mes", "notre", "nos"];
 const DETERMINERS: &[&str] = &[
-    "the", "a", "an", "his", "her", "their", "your", "its", "this", "that", "every", "le", "la",
-    "les", "l'", "un", "une", "sa", "son", "ses", "leur", "leurs", "ta", "ton", "tes", "votre",
-    "vos", "ce", "cette", "some", "any", "no", "des", "du", "d'", "my", "our", "ma", "mon", "mes",
-    "notre", "nos",
+    "the", "a", "an", "his", "her", "their", "your", "its", "this", "that", "every", "le", "la", "les", "l'", "un",
+    "une", "sa", "son", "ses", "leur", "leurs", "ta", "ton", "tes", "votre", "vos", "ce", "cette", "some", "any", "no",
+    "des", "du", "d'", "my", "our", "ma", "mon", "mes", "notre", "nos",
 ];
 const EMOTION_CONTEXT: &[&str] = &[
     "feel",
@@ -342,12 +330,11 @@ const TIME_WORDS: &[&str] = &[
 ];
 /// Common irregular past tenses (and a few present forms) that follow a subject.
 const PAST_VERBS: &[&str] = &[
-    "broke", "came", "went", "made", "took", "gave", "told", "said", "brought", "sang", "ran",
-    "won", "lost", "fell", "left", "got", "found", "bought", "met", "wrote", "drove", "flew",
-    "swam", "sent", "kept", "held", "hid", "lent", "taught", "caught", "thought", "slept", "spent",
-    "stood", "sat", "saw", "ate", "drank", "rang", "began", "forgot", "knew", "grew", "threw",
-    "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems", "loves",
-    "hates", "knows", "wants", "lives", "works",
+    "broke", "came", "went", "made", "took", "gave", "told", "said", "brought", "sang", "ran", "won", "lost", "fell",
+    "left", "got", "found", "bought", "met", "wrote", "drove", "flew", "swam", "sent", "kept", "held", "hid", "lent",
+    "taught", "caught", "thought", "slept", "spent", "stood", "sat", "saw", "ate", "drank", "rang", "began", "forgot",
+    "knew", "grew", "threw", "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems",
+    "loves", "hates", "knows", "wants", "lives", "works",
 ];
 /// Instruments: an activity when played, a thing when owned.
 const INSTRUMENTS: &[&str] = &[
@@ -404,8 +391,8 @@ const GIFT_VERBS: &[&str] = &[
 ];
 /// Determiners between such a verb and its object.
 const SIMPLE_DETS: &[&str] = &[
-    "a", "an", "the", "my", "his", "her", "their", "our", "un", "une", "le", "la", "l'", "les",
-    "mon", "ma", "mes", "son", "sa", "ses", "notre", "leur", "des",
+    "a", "an", "the", "my", "his", "her", "their", "our", "un", "une", "le", "la", "l'", "les", "mon", "ma", "mes",
+    "son", "sa", "ses", "notre", "leur", "des",
 ];
 /// Things given or found that are not keepsakes: food, time, words.
 const FOOD_AND_SUCH: &[&str] = &[
@@ -510,8 +497,8 @@ const FOOD_AND_SUCH: &[&str] = &[
 
 /// Containers: in "a box of photos" the photos are the thing that matters.
 const CONTAINERS: &[&str] = &[
-    "box", "shoebox", "tin", "bag", "suitcase", "crate", "drawer", "boite", "carton", "sac",
-    "valise", "malle", "tiroir", "coffret", "pile", "stack", "bundle", "paquet", "liasse",
+    "box", "shoebox", "tin", "bag", "suitcase", "crate", "drawer", "boite", "carton", "sac", "valise", "malle",
+    "tiroir", "coffret", "pile", "stack", "bundle", "paquet", "liasse",
 ];
 
 /// Nouns that follow a possessive but are not objects: places, events, body parts, people, ideas.
@@ -658,15 +645,14 @@ const NOT_OBJECTS: &[&str] = &[
 ];
 /// Describing words between a possessive and a kin word ("my little sister").
 const KIN_ADJ: &[&str] = &[
-    "little", "big", "older", "younger", "baby", "dear", "eldest", "youngest", "twin", "late",
-    "petit", "petite", "grand", "grande", "cher", "chere", "aine", "ainee", "cadet", "cadette",
-    "defunt", "defunte", "feu",
+    "little", "big", "older", "younger", "baby", "dear", "eldest", "youngest", "twin", "late", "petit", "petite",
+    "grand", "grande", "cher", "chere", "aine", "ainee", "cadet", "cadette", "defunt", "defunte", "feu",
 ];
 /// Verbs of doing before an ambiguous activity noun.
 const ACTIVITY_CONTEXT: &[&str] = &[
-    "faire", "fait", "fais", "faisons", "faisait", "faisais", "cours", "atelier", "aime", "adore",
-    "love", "loves", "enjoy", "enjoyed", "started", "play", "played", "playing", "jouer", "joue",
-    "pratique", "practice", "practise", "go", "went", "tried", "essaye",
+    "faire", "fait", "fais", "faisons", "faisait", "faisais", "cours", "atelier", "aime", "adore", "love", "loves",
+    "enjoy", "enjoyed", "started", "play", "played", "playing", "jouer", "joue", "pratique", "practice", "practise",
+    "go", "went", "tried", "essaye",
 ];
 const COPULAS: &[&str] = &[
     "is",
@@ -691,15 +677,7 @@ const COPULAS: &[&str] = &[
     "restait",
     "'s",
 ];
-const PRETEND: &[&str] = &[
-    "pretend",
-    "pretended",
-    "pretending",
-    "pretends",
-    "semblant",
-    "fake",
-    "faked",
-];
+const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
 const OBJECT_VERBS: &[&str] = &[
     "gave",
     "sent",
@@ -846,12 +824,11 @@ const OBJECT_ADJ: &[&str] = &[
     "famous",
 ];
 const VERBISH_AFTER: &[&str] = &[
-    "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always", "never",
-    "just", "finally", "still", "also", "made", "came", "went", "took", "told", "asked", "lent",
-    "brought", "gave", "got", "loved", "loves", "wants", "wanted", "thinks", "thought", "called",
-    "sent", "did", "does", "hid", "stayed", "tried", "a", "avait", "est", "etait", "m'", "me",
-    "nous", "lui", "se", "s'", "n'", "ne", "y", "va", "fait", "dit", "sera", "aime", "'s", "who",
-    "qui", "and", "et", "isn't", "wasn't", "'ll", "'d", "et", "agreed",
+    "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always", "never", "just", "finally",
+    "still", "also", "made", "came", "went", "took", "told", "asked", "lent", "brought", "gave", "got", "loved",
+    "loves", "wants", "wanted", "thinks", "thought", "called", "sent", "did", "does", "hid", "stayed", "tried", "a",
+    "avait", "est", "etait", "m'", "me", "nous", "lui", "se", "s'", "n'", "ne", "y", "va", "fait", "dit", "sera",
+    "aime", "'s", "who", "qui", "and", "et", "isn't", "wasn't", "'ll", "'d", "et", "agreed",
 ];
 
 impl<'a> Cx<'a> {
@@ -875,21 +852,13 @@ impl<'a> Cx<'a> {
 
     /// Previous token in the same sentence.
     fn prev(&self, i: usize) -> Option<usize> {
-        if i == 0 || self.doc.toks[i].gap & gap::STOP != 0 {
-            None
-        } else {
-            Some(i - 1)
-        }
+        if i == 0 || self.doc.toks[i].gap & gap::STOP != 0 { None } else { Some(i - 1) }
     }
 
     /// Next token in the same sentence.
     fn next(&self, i: usize) -> Option<usize> {
         let j = i + 1;
-        if j >= self.n() || self.doc.toks[j].gap & gap::STOP != 0 {
-            None
-        } else {
-            Some(j)
-        }
+        if j >= self.n() || self.doc.toks[j].gap & gap::STOP != 0 { None } else { Some(j) }
     }
 
     fn prev_f(&self, i: usize) -> Option<&str> {
@@ -932,10 +901,7 @@ impl<'a> Cx<'a> {
                 return true;
             }
             if self.doc.toks[p].gap & gap::COMMA != 0
-                || matches!(
-                    w,
-                    "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et"
-                )
+                || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et")
             {
                 return false;
             }
@@ -983,8 +949,7 @@ impl<'a> Cx<'a> {
             {
                 return true;
             }
-            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "and" | "et")
-            {
+            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "and" | "et") {
                 return false;
             }
             j = p;
@@ -1004,10 +969,7 @@ impl<'a> Cx<'a> {
             }
             if k == 0
                 && self.doc.toks[j].sent_start
-                && matches!(
-                    w,
-                    "finally" | "also" | "then" | "just" | "enfin" | "puis" | "ensuite"
-                )
+                && matches!(w, "finally" | "also" | "then" | "just" | "enfin" | "puis" | "ensuite")
             {
                 return true;
             }
@@ -1113,12 +1075,7 @@ impl<'a> Cx<'a> {
                 if e.kind == LexKind::Place && self.place_at[a].is_none_or(|ob| b > ob) {
                     self.place_at[a] = Some(b);
                 }
-                self.lexh.push(LexHit {
-                    a,
-                    b,
-                    e: *e,
-                    pat: mat.pattern().as_u32(),
-                });
+                self.lexh.push(LexHit { a, b, e: *e, pat: mat.pattern().as_u32() });
             }
         }
     }
@@ -1132,9 +1089,9 @@ impl<'a> Cx<'a> {
             // A modifier of a thing: "fishing rods", "wedding dress" are objects, not the
             // writer's fishing or wedding.
             if matches!(ty, EntityType::Activity | EntityType::LifePeriod)
-                && self.next(h.b).is_some_and(|j| {
-                    self.doc.toks[j].gap == 0 && self.kinds[j] & 4 != 0 && !self.doc.toks[j].cap
-                })
+                && self
+                    .next(h.b)
+                    .is_some_and(|j| self.doc.toks[j].gap == 0 && self.kinds[j] & 4 != 0 && !self.doc.toks[j].cap)
             {
                 continue;
             }
@@ -1181,11 +1138,7 @@ impl<'a> Cx<'a> {
                 Via::Alias => Reason::Alias,
                 Via::Short => Reason::NameWithoutArticle,
             };
-            let rel = if ty == EntityType::Person {
-                ent.category.clone()
-            } else {
-                None
-            };
+            let rel = if ty == EntityType::Person { ent.category.clone() } else { None };
             let m = Mention {
                 a: h.a,
                 b: h.b,
@@ -1194,11 +1147,7 @@ impl<'a> Cx<'a> {
                 canon: None,
                 score,
                 rel,
-                links: vec![Cand {
-                    ent: h.ent,
-                    conf: if score < 0.8 { conf - 0.2 } else { conf },
-                    reason,
-                }],
+                links: vec![Cand { ent: h.ent, conf: if score < 0.8 { conf - 0.2 } else { conf }, reason }],
                 prio: 5,
                 fuzzy: false,
                 alts: Vec::new(),
@@ -1211,12 +1160,7 @@ impl<'a> Cx<'a> {
 
     /// Kin words: "my sister" resolved to the writer's one sister; "Mum", "Papy" used as names.
     fn kin(&mut self) {
-        let hits: Vec<LexHit> = self
-            .lexh
-            .iter()
-            .filter(|h| h.e.kind == LexKind::Kin)
-            .copied()
-            .collect();
+        let hits: Vec<LexHit> = self.lexh.iter().filter(|h| h.e.kind == LexKind::Kin).copied().collect();
         for h in hits {
             let info = &self.ll.kin[h.e.idx as usize];
             let cat = info.category.clone();
@@ -1230,17 +1174,12 @@ impl<'a> Cx<'a> {
             });
             let pw = prev.map(|p| self.f(p).to_string());
             let next_name = self.next(h.b).is_some_and(|j| {
-                self.cap_word(j)
-                    || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false))
+                self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false))
             });
             let next_appelle = self.next(h.b).is_some_and(|j| {
                 matches!(self.f(j), "s'" | "named" | "called" | "nomme" | "nommee")
                     && self.next(j).is_some_and(|k| {
-                        let k = if self.f(k) == "appelle" {
-                            self.next(k).unwrap_or(k)
-                        } else {
-                            k
-                        };
+                        let k = if self.f(k) == "appelle" { self.next(k).unwrap_or(k) } else { k };
                         self.doc.toks[k].cap || self.lower_style
                     })
             });
@@ -1264,11 +1203,7 @@ impl<'a> Cx<'a> {
                         canon: None,
                         score: 0.9,
                         rel: Some(cat.clone()),
-                        links: vec![Cand {
-                            ent: ei,
-                            conf: 0.92,
-                            reason: Reason::Relationship,
-                        }],
+                        links: vec![Cand { ent: ei, conf: 0.92, reason: Reason::Relationship }],
                         prio: 4,
                         fuzzy: false,
                         alts: Vec::new(),
@@ -1292,11 +1227,7 @@ impl<'a> Cx<'a> {
             let people = self.m.people_in_category(&cat);
             let mut links = Vec::new();
             if people.len() == 1 {
-                links.push(Cand {
-                    ent: people[0],
-                    conf: 0.88,
-                    reason: Reason::Relationship,
-                });
+                links.push(Cand { ent: people[0], conf: 0.88, reason: Reason::Relationship });
             }
             self.push(Mention {
                 a: h.a,
@@ -1317,12 +1248,7 @@ impl<'a> Cx<'a> {
 
     /// Gazetteer places.
     fn places(&mut self) {
-        let hits: Vec<LexHit> = self
-            .lexh
-            .iter()
-            .filter(|h| h.e.kind == LexKind::Place)
-            .copied()
-            .collect();
+        let hits: Vec<LexHit> = self.lexh.iter().filter(|h| h.e.kind == LexKind::Place).copied().collect();
         for h in hits {
             if self.blocked[h.a] {
                 continue;
@@ -1357,12 +1283,7 @@ impl<'a> Cx<'a> {
             let cue_before = self.prev(h.a).is_some_and(|d| {
                 matches!(self.f(d), "de" | "du" | "d'" | "des")
                     && self.prev(d).is_some_and(|q| {
-                        !self.doc.toks[q].cap
-                            && self
-                                .lex
-                                .cues
-                                .get(self.f(q))
-                                .is_some_and(|c| c.pre && !c.post)
+                        !self.doc.toks[q].cap && self.lex.cues.get(self.f(q)).is_some_and(|c| c.pre && !c.post)
                     })
             });
             if cue_before && capped {
@@ -1373,9 +1294,7 @@ impl<'a> Cx<'a> {
                 continue;
             }
             // Inside a larger capitalised name ("Paris Hilton", "Lincoln High")? Let spans decide.
-            let left_cap = self
-                .prev(h.a)
-                .is_some_and(|p| self.cap_word(p) && !self.doc.toks[h.a].sent_start);
+            let left_cap = self.prev(h.a).is_some_and(|p| self.cap_word(p) && !self.doc.toks[h.a].sent_start);
             let right_cap = self.next(h.b).is_some_and(|j| self.cap_word(j));
             if capped && (left_cap || right_cap) {
                 continue;
@@ -1436,18 +1355,7 @@ impl<'a> Cx<'a> {
             Lang::Fr => {
                 matches!(
                     v,
-                    "avait"
-                        | "etait"
-                        | "est"
-                        | "m'"
-                        | "me"
-                        | "lui"
-                        | "nous"
-                        | "s'"
-                        | "se"
-                        | "va"
-                        | "fait"
-                        | "dit"
+                    "avait" | "etait" | "est" | "m'" | "me" | "lui" | "nous" | "s'" | "se" | "va" | "fait" | "dit"
                 ) || self.doc.raw(j) == "a"
             }
         }
@@ -1469,27 +1377,15 @@ impl<'a> Cx<'a> {
         let verb_next = self.next(i).is_some_and(|j| {
             let v = self.f(j);
             !self.doc.toks[j].cap
-                && (VERBISH_AFTER.contains(&v)
-                    || PAST_VERBS.contains(&v)
-                    || (v.ends_with("ed") && v.len() > 3))
+                && (VERBISH_AFTER.contains(&v) || PAST_VERBS.contains(&v) || (v.ends_with("ed") && v.len() > 3))
         });
         match self.lex.firstnames.get(w) {
             // "Ravi." alone is a feeling (ravi), not Ravi.
-            Some(false)
-                if in_lexicon
-                    && self
-                        .next(i)
-                        .is_none_or(|j| self.doc.toks[j].gap & gap::COMMA != 0) =>
-            {
+            Some(false) if in_lexicon && self.next(i).is_none_or(|j| self.doc.toks[j].gap & gap::COMMA != 0) => {
                 return false;
             }
             Some(false) => return true,
-            Some(true)
-                if verb_next
-                    || self
-                        .next(i)
-                        .is_some_and(|j| matches!(self.f(j), "from" | "de")) =>
-            {
+            Some(true) if verb_next || self.next(i).is_some_and(|j| matches!(self.f(j), "from" | "de")) => {
                 return true;
             }
             Some(_) => {}
@@ -1498,9 +1394,7 @@ impl<'a> Cx<'a> {
                 && !in_lexicon
                 && w.chars().count() >= 3
                 && !self.lex.cues.contains_key(w)
-                && !["ly", "ed", "ing", "e", "ee", "es", "ees"]
-                    .iter()
-                    .any(|s| w.ends_with(s)) =>
+                && !["ly", "ed", "ing", "e", "ee", "es", "ees"].iter().any(|s| w.ends_with(s)) =>
             {
                 return true;
             }
@@ -1558,18 +1452,11 @@ impl<'a> Cx<'a> {
                 && !t.cap
                 && self.lex.firstnames.get(self.f(i)) == Some(&false)
                 && !self.is_stop(i);
-            let code = t.cap
-                && t.digit
-                && self
-                    .doc
-                    .raw(i)
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c.is_uppercase());
+            let code = t.cap && t.digit && self.doc.raw(i).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
             // A capitalised stop word in mid-sentence before another capital: "the Premier Inn",
             // "watched The Princess Bride".
-            let title_start = t.cap
-                && self.lex.titles.contains(self.f(i))
-                && self.next(i).is_some_and(|j| self.cap_word(j));
+            let title_start =
+                t.cap && self.lex.titles.contains(self.f(i)) && self.next(i).is_some_and(|j| self.cap_word(j));
             let cap_stop_start = !t.sent_start
                 && self.cap_any(i)
                 && self.is_stop(i)
@@ -1587,9 +1474,7 @@ impl<'a> Cx<'a> {
                                     self.cap_word(k)
                                 })))
                 });
-            if !(self.cap_word(i) || lower_name || code || cap_stop_start || title_start)
-                || t.hyph_prev
-            {
+            if !(self.cap_word(i) || lower_name || code || cap_stop_start || title_start) || t.hyph_prev {
                 i += 1;
                 continue;
             }
@@ -1614,9 +1499,7 @@ impl<'a> Cx<'a> {
                     b = j;
                     continue;
                 }
-                if tj.gap & (gap::STOP | gap::COMMA | gap::QUOTE) != 0
-                    && tj.gap & gap::ABBREV_DOT == 0
-                {
+                if tj.gap & (gap::STOP | gap::COMMA | gap::QUOTE) != 0 && tj.gap & gap::ABBREV_DOT == 0 {
                     break;
                 }
                 if tj.gap & gap::STOP != 0 {
@@ -1629,8 +1512,7 @@ impl<'a> Cx<'a> {
                         break;
                     }
                     // "St Columba's", "Saint Bride's": the possessive is part of the name.
-                    if cl == "'s" && matches!(self.f(a), "st" | "saint" | "ste" | "sainte") && b > a
-                    {
+                    if cl == "'s" && matches!(self.f(a), "st" | "saint" | "ste" | "sainte") && b > a {
                         b = j;
                         if !(j + 1 < n && self.cap_word(j + 1) && self.doc.toks[j + 1].gap == 0) {
                             break;
@@ -1659,19 +1541,13 @@ impl<'a> Cx<'a> {
                 }
                 // Connectors: de, du, des, d', da, of (the), de la.
                 let w = self.f(j);
-                let conn = matches!(
-                    w,
-                    "de" | "du" | "des" | "d'" | "da" | "di" | "del" | "van" | "von" | "of" | "y"
-                );
+                let conn = matches!(w, "de" | "du" | "des" | "d'" | "da" | "di" | "del" | "van" | "von" | "of" | "y");
                 if conn {
                     let mut k = j + 1;
                     if k < n && matches!(self.f(k), "la" | "the" | "l'" | "le") {
                         k += 1;
                     }
-                    if k < n
-                        && self.cap_any(k)
-                        && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0
-                    {
+                    if k < n && self.cap_any(k) && self.doc.toks[k].gap & (gap::STOP | gap::COMMA) == 0 {
                         b = k;
                         continue;
                     }
@@ -1699,11 +1575,7 @@ impl<'a> Cx<'a> {
         let next = self.next(b);
         let nw = next.map(|j| self.f(j).to_string()).unwrap_or_default();
         let single = a == b;
-        let key = if (a..=b).any(|t| self.kinds[t] & 4 != 0) {
-            name_key(self.text(a, b))
-        } else {
-            String::new()
-        };
+        let key = if (a..=b).any(|t| self.kinds[t] & 4 != 0) { name_key(self.text(a, b)) } else { String::new() };
         let rel: Option<String>;
 
         // Known span exactly? Then known_hits made it.
@@ -1757,30 +1629,19 @@ impl<'a> Cx<'a> {
             }
         }
         // A kin word used as a name ("Visite à Mamie") is a person, wherever it stands.
-        if single && self.kin_end[a].is_some_and(|(ka, k)| ka == a && self.ll.kin[k as usize].name)
-        {
+        if single && self.kin_end[a].is_some_and(|(ka, k)| ka == a && self.ll.kin[k as usize].name) {
             let info = self.kin_info_at(a);
             self.emit(a, b, EntityType::Person, 0.85, info, 3);
             return;
         }
         // "un pub de Portree", "the port of Dover": a place word, then de/of and the name.
-        if matches!(pw.as_str(), "de" | "d'" | "of" | "du")
-            && !self.doc.toks[a].sent_start
-            && firstname.is_none()
-        {
-            let cue = p2.is_some_and(|q| {
-                !self.doc.toks[q].cap
-                    && self.lex.cues.contains_key(self.f(q))
-                    && self.f(q).len() > 2
-            });
+        if matches!(pw.as_str(), "de" | "d'" | "of" | "du") && !self.doc.toks[a].sent_start && firstname.is_none() {
+            let cue = p2
+                .is_some_and(|q| !self.doc.toks[q].cap && self.lex.cues.contains_key(self.f(q)) && self.f(q).len() > 2);
             if let (true, Some(q)) = (cue, p2) {
                 // A naming word ("canal du Midi", "lac d'Annecy") is part of the name; a venue
                 // ("un pub de Portree") is not.
-                let naming = self
-                    .lex
-                    .cues
-                    .get(self.f(q))
-                    .is_some_and(|c| c.pre && !c.post);
+                let naming = self.lex.cues.get(self.f(q)).is_some_and(|c| c.pre && !c.post);
                 let start = if naming { q } else { a };
                 self.emit(start, b, EntityType::Location, 0.78, None, 3);
                 return;
@@ -1788,9 +1649,7 @@ impl<'a> Cx<'a> {
         }
         // "Found a Penny Red", "un vieux Leica": a name after an indefinite article is a thing.
         // (The raw word: a folded "a" may be the French "à".)
-        let indef = |t: Option<usize>| {
-            t.is_some_and(|t| matches!(self.doc.raw(t), "a" | "an" | "un" | "une"))
-        };
+        let indef = |t: Option<usize>| t.is_some_and(|t| matches!(self.doc.raw(t), "a" | "an" | "un" | "une"));
         let indefinite = (self.lang == Lang::En || pw != "a")
             && (indef(prev) || (OBJECT_ADJ.contains(&pw.as_str()) && (indef(p2) || p2w == "'s")));
         if indefinite && !self.lex.titles.contains(first.as_str()) && self.kin_end[a].is_none() {
@@ -1798,19 +1657,9 @@ impl<'a> Cx<'a> {
             return;
         }
         // "the Van Gogh exhibition", "Exposition Monet": an artist.
-        let show_words = [
-            "exhibition",
-            "exhibit",
-            "retrospective",
-            "exposition",
-            "expo",
-        ];
+        let show_words = ["exhibition", "exhibit", "retrospective", "exposition", "expo"];
         if show_words.contains(&nw.as_str()) || show_words.contains(&pw.as_str()) {
-            let start = if matches!(self.f(a), "the" | "le" | "la" | "les") {
-                a + 1
-            } else {
-                a
-            };
+            let start = if matches!(self.f(a), "the" | "le" | "la" | "les") { a + 1 } else { a };
             if start <= b {
                 self.emit(start, b, EntityType::Person, 0.7, None, 3);
                 return;
@@ -1857,10 +1706,7 @@ impl<'a> Cx<'a> {
             return;
         }
         // "s'appelle Sonia", "named Biscuit".
-        if matches!(
-            pw.as_str(),
-            "appelle" | "named" | "called" | "nicknamed" | "nomme"
-        ) {
+        if matches!(pw.as_str(), "appelle" | "named" | "called" | "nicknamed" | "nomme") {
             rel = self.role_before(a);
             self.emit(a, b, EntityType::Person, 0.82, rel, 3);
             return;
@@ -1908,9 +1754,7 @@ impl<'a> Cx<'a> {
         // Named works: "watched The Princess Bride", "L'Étranger de Camus", "Wonderwall".
         let art_before = prev.is_some_and(|p| {
             let t = &self.doc.toks[p];
-            t.cap
-                && !t.sent_start
-                && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
+            t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
         }) || (!single
             && self.doc.toks[a].cap
             && !self.doc.toks[a].sent_start
@@ -1918,19 +1762,14 @@ impl<'a> Cx<'a> {
         let art_in_span = art_before
             && !prev.is_some_and(|p| {
                 let t = &self.doc.toks[p];
-                t.cap
-                    && !t.sent_start
-                    && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
+                t.cap && !t.sent_start && matches!(self.f(p), "the" | "le" | "la" | "les" | "l'" | "un" | "une")
             });
         let work_verb = self.before(a, 3).any(|j| WORK_VERBS.contains(&self.f(j)));
         let music = prev.is_some_and(|p| {
             let mut q = Some(p);
             for _ in 0..2 {
                 if let Some(x) = q
-                    && matches!(
-                        self.f(x),
-                        "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the"
-                    )
+                    && matches!(self.f(x), "de" | "du" | "d'" | "of" | "from" | "l'" | "la" | "le" | "the")
                 {
                     q = self.prev(x);
                 }
@@ -1998,14 +1837,7 @@ impl<'a> Cx<'a> {
             let reading = self.before(a, 3).any(|j| {
                 matches!(
                     self.f(j),
-                    "read"
-                        | "reading"
-                        | "discussed"
-                        | "discussing"
-                        | "lu"
-                        | "relu"
-                        | "lire"
-                        | "discute"
+                    "read" | "reading" | "discussed" | "discussing" | "lu" | "relu" | "lire" | "discute"
                 )
             });
             let split = (a..=b).find(|&k| k > a && matches!(self.f(k), "de" | "by") && k + 1 == b);
@@ -2039,8 +1871,7 @@ impl<'a> Cx<'a> {
                     self.emit(k + 1, b, EntityType::Person, 0.58, None, 2);
                 }
                 // "Handel's Messiah": the author too.
-                if let Some(k) = (a + 1..b)
-                    .find(|&k| self.doc.toks[k].kind == TokKind::Clitic && self.f(k) == "'s")
+                if let Some(k) = (a + 1..b).find(|&k| self.doc.toks[k].kind == TokKind::Clitic && self.f(k) == "'s")
                     && k > a
                     && !self.is_stop(k - 1)
                     && (a..k).all(|t| self.doc.toks[t].cap)
@@ -2051,44 +1882,32 @@ impl<'a> Cx<'a> {
             return;
         }
         // All-caps codes (M25, GR20) are places after a place word.
-        let code = self.doc.toks[a].digit
-            && self
-                .doc
-                .raw(a)
-                .chars()
-                .all(|c| c.is_ascii_digit() || c.is_uppercase());
+        let code = self.doc.toks[a].digit && self.doc.raw(a).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
         if code {
-            if single
-                && (self.is_place_prep(&pw)
-                    || matches!(pw.as_str(), "the" | "le" | "la" | "l'" | "du" | "on"))
-            {
+            if single && (self.is_place_prep(&pw) || matches!(pw.as_str(), "the" | "le" | "la" | "l'" | "du" | "on")) {
                 self.emit(a, b, EntityType::Location, 0.7, None, 2);
             }
             return;
         }
         if self.doc.toks[a].upper && single && !gaz {
             // Acronyms: only after a place preposition.
-            if self.is_place_prep(&pw)
-                || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w))
-            {
+            if self.is_place_prep(&pw) || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w)) {
                 self.emit(a, b, EntityType::Location, 0.6, None, 2);
             }
             return;
         }
         // "the Hendersons'": a family, not one person or a place.
-        let family =
-            (single && next.is_some_and(|j| self.f(j) == "'")) || (b == a + 1 && self.f(b) == "'");
+        let family = (single && next.is_some_and(|j| self.f(j) == "'")) || (b == a + 1 && self.f(b) == "'");
         if family && self.f(a).ends_with('s') && !matches!(first.as_str(), "st" | "saint") {
             return;
         }
         // Possessive: "Leo's garage" (person), "to Katz's" (a place named after someone).
         let poss = next.is_some_and(|j| self.f(j) == "'s");
-        let place_prep = self.is_place_prep(&pw)
-            || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
+        let place_prep =
+            self.is_place_prep(&pw) || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
         if poss {
             let after = next.and_then(|j| self.next(j));
-            let noun_after = after
-                .is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);
+            let noun_after = after.is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);
             if place_prep && !noun_after && firstname.is_none() {
                 self.emit(a, b + 1, EntityType::Location, 0.66, None, 2);
             } else {
@@ -2122,10 +1941,9 @@ impl<'a> Cx<'a> {
             }
             return;
         }
-        if next.is_some_and(|j| {
-            VERBISH_AFTER.contains(&self.f(j))
-                || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap)
-        }) || self.subject_verb_next(b)
+        if next
+            .is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap))
+            || self.subject_verb_next(b)
         {
             self.emit(a, b, EntityType::Person, 0.72, None, 2);
             return;
@@ -2151,12 +1969,7 @@ impl<'a> Cx<'a> {
                 | "feria"
                 | "kermesse"
         );
-        if matches!(pw.as_str(), "de" | "d'")
-            && event_de
-            && firstname.is_none()
-            && single
-            && !in_lexicon
-        {
+        if matches!(pw.as_str(), "de" | "d'") && event_de && firstname.is_none() && single && !in_lexicon {
             self.emit(a, b, EntityType::Location, 0.5, None, 1);
             return;
         }
@@ -2263,30 +2076,11 @@ impl<'a> Cx<'a> {
         (a2, b2)
     }
 
-    fn emit(
-        &mut self,
-        a: usize,
-        b: usize,
-        ty: EntityType,
-        score: f32,
-        rel: Option<String>,
-        prio: u8,
-    ) {
-        let name = self
-            .text(a, b)
-            .trim_end_matches(['\'', '\u{2019}'])
-            .to_string();
-        let name = if name.ends_with(" s") || name.is_empty() {
-            self.text(a, b).to_string()
-        } else {
-            name
-        };
+    fn emit(&mut self, a: usize, b: usize, ty: EntityType, score: f32, rel: Option<String>, prio: u8) {
+        let name = self.text(a, b).trim_end_matches(['\'', '\u{2019}']).to_string();
+        let name = if name.ends_with(" s") || name.is_empty() { self.text(a, b).to_string() } else { name };
         let keep_apos = self.text(a, b).ends_with("s'") || self.text(a, b).ends_with("s\u{2019}");
-        let name = if keep_apos {
-            self.text(a, b).to_string()
-        } else {
-            name
-        };
+        let name = if keep_apos { self.text(a, b).to_string() } else { name };
         self.push(Mention {
             a,
             b,
@@ -2308,12 +2102,7 @@ impl<'a> Cx<'a> {
         let mut hits: Vec<LexHit> = self
             .lexh
             .iter()
-            .filter(|h| {
-                matches!(
-                    h.e.kind,
-                    LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period
-                )
-            })
+            .filter(|h| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period))
             .filter(|h| !(h.a..=h.b).any(|t| self.blocked[t]))
             .copied()
             .collect();
@@ -2334,12 +2123,7 @@ impl<'a> Cx<'a> {
             maxb = Some(maxb.map_or(gb, |mb| mb.max(gb)));
             g = e;
         }
-        let hits: Vec<LexHit> = hits
-            .into_iter()
-            .zip(keep)
-            .filter(|(_, k)| *k)
-            .map(|(h, _)| h)
-            .collect();
+        let hits: Vec<LexHit> = hits.into_iter().zip(keep).filter(|(_, k)| *k).map(|(h, _)| h).collect();
         let mut accepted_emotions: Vec<usize> = Vec::new();
         for h in &hits {
             let e = h.e;
@@ -2386,18 +2170,9 @@ impl<'a> Cx<'a> {
                         && self.prev(h.a).is_some_and(|p| {
                             matches!(
                                 self.f(p),
-                                "a" | "ai"
-                                    | "as"
-                                    | "avons"
-                                    | "avez"
-                                    | "ont"
-                                    | "avait"
-                                    | "avais"
-                                    | "avaient"
+                                "a" | "ai" | "as" | "avons" | "avez" | "ont" | "avait" | "avais" | "avaient"
                             ) && self.doc.raw(p) != "à"
-                                && !self
-                                    .prev_f(p)
-                                    .is_some_and(|q| matches!(q, "m'" | "me" | "nous" | "j'"))
+                                && !self.prev_f(p).is_some_and(|q| matches!(q, "m'" | "me" | "nous" | "j'"))
                         })
                         && self.f(h.a).ends_with(['e', 'u', 'i', 's', 't']);
                     if avoir_verb && !matches!(self.f(h.a), "peur" | "honte" | "mal") {
@@ -2405,21 +2180,12 @@ impl<'a> Cx<'a> {
                     }
                     // "a nervous greyhound": the adjective describes something else.
                     let attributive = self.lang == Lang::En
-                        && self
-                            .prev_f(h.a)
-                            .is_some_and(|p| matches!(p, "a" | "an" | "the"))
+                        && self.prev_f(h.a).is_some_and(|p| matches!(p, "a" | "an" | "the"))
                         && self.next(h.b).is_some_and(|j| {
                             let t = &self.doc.toks[j];
-                            t.kind == TokKind::Word
-                                && !t.cap
-                                && !self.is_stop(j)
-                                && self.kinds[j] & CONTENT_BITS == 0
+                            t.kind == TokKind::Word && !t.cap && !self.is_stop(j) && self.kinds[j] & CONTENT_BITS == 0
                         });
-                    if attributive
-                        || self.third_person(h.a, true)
-                        || after_name
-                        || self.other_subject_copula(h.a)
-                    {
+                    if attributive || self.third_person(h.a, true) || after_name || self.other_subject_copula(h.a) {
                         continue;
                     }
                     let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
@@ -2431,9 +2197,7 @@ impl<'a> Cx<'a> {
                         }
                         h.b + 1 - s0
                     };
-                    let closing = self.next(h.b).is_none()
-                        && sentence_len <= 4
-                        && self.doc.toks[h.a].line > 0;
+                    let closing = self.next(h.b).is_none() && sentence_len <= 4 && self.doc.toks[h.a].line > 0;
                     let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT) || coord || closing;
                     if e.ctx && !ctx {
                         continue;
@@ -2448,13 +2212,8 @@ impl<'a> Cx<'a> {
                     accepted_emotions.push(h.b);
                     let first = self.f(h.a);
                     // "pleine d'espoir", "le trac", "sense of loss": the feeling's own word.
-                    let lemma_inside = h.b > h.a
-                        && (h.a..=h.b).any(|t| self.f(t) == crate::fold::fold(&canon_name));
-                    let name = if matches!(first, "i" | "j'" | "je") || lemma_inside {
-                        canon_name
-                    } else {
-                        surface
-                    };
+                    let lemma_inside = h.b > h.a && (h.a..=h.b).any(|t| self.f(t) == crate::fold::fold(&canon_name));
+                    let name = if matches!(first, "i" | "j'" | "je") || lemma_inside { canon_name } else { surface };
                     self.push(Mention {
                         a: h.a,
                         b: h.b,
@@ -2471,11 +2230,7 @@ impl<'a> Cx<'a> {
                     });
                 }
                 LexKind::Activity => {
-                    if e.verb
-                        && (!self.writer_subject(h.a)
-                            || self.third_person(h.a, false)
-                            || after_name)
-                    {
+                    if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false) || after_name) {
                         continue;
                     }
                     // An ambiguous noun ("la cuisine": kitchen or cooking) needs a doing verb.
@@ -2485,18 +2240,14 @@ impl<'a> Cx<'a> {
                     // An instrument owned and described is a thing: "Grandma's old piano",
                     // "le vieux piano de Mamie".
                     if h.a == h.b && INSTRUMENTS.contains(&self.f(h.a)) {
-                        let as_object = LexEntry {
-                            kind: LexKind::Object,
-                            weak: false,
-                            ..e
-                        };
+                        let as_object = LexEntry { kind: LexKind::Object, weak: false, ..e };
                         let obj = self.object_score(h.a, h.b, as_object);
                         let played = self.any_before(
                             h.a,
                             3,
                             &[
-                                "play", "played", "playing", "plays", "jouer", "joue", "jouais",
-                                "lesson", "lessons", "cours",
+                                "play", "played", "playing", "plays", "jouer", "joue", "jouais", "lesson", "lessons",
+                                "cours",
                             ],
                         );
                         if obj >= 0.7 && !played {
@@ -2539,14 +2290,13 @@ impl<'a> Cx<'a> {
                 }
                 LexKind::Period => {
                     // Someone else's event: "Fiona's wedding", "au mariage de Fanny".
-                    let others = self.prev(h.a).is_some_and(|p| {
-                        self.f(p) == "'s" && p > 0 && self.person_tok[p - 1] && !self.kin_tok[p - 1]
-                    }) || self.next(h.b).is_some_and(|d| {
-                        matches!(self.f(d), "de" | "d'" | "of")
-                            && self
-                                .next(d)
-                                .is_some_and(|o| self.person_tok[o] && !self.kin_tok[o])
-                    });
+                    let others = self
+                        .prev(h.a)
+                        .is_some_and(|p| self.f(p) == "'s" && p > 0 && self.person_tok[p - 1] && !self.kin_tok[p - 1])
+                        || self.next(h.b).is_some_and(|d| {
+                            matches!(self.f(d), "de" | "d'" | "of")
+                                && self.next(d).is_some_and(|o| self.person_tok[o] && !self.kin_tok[o])
+                        });
                     if others {
                         continue;
                     }
@@ -2570,24 +2320,11 @@ impl<'a> Cx<'a> {
                             || (matches!(pw, "la" | "le" | "l'" | "the")
                                 && matches!(
                                     ppw,
-                                    "apres"
-                                        | "avant"
-                                        | "depuis"
-                                        | "pendant"
-                                        | "after"
-                                        | "since"
-                                        | "before"
-                                        | "during"
+                                    "apres" | "avant" | "depuis" | "pendant" | "after" | "since" | "before" | "during"
                                 ));
                         let school_year = matches!(
                             self.ll.canon[e.idx as usize].as_str(),
-                            "seconde"
-                                | "première"
-                                | "terminale"
-                                | "troisième"
-                                | "quatrième"
-                                | "cinquième"
-                                | "sixième"
+                            "seconde" | "première" | "terminale" | "troisième" | "quatrième" | "cinquième" | "sixième"
                         );
                         let ok = if school_year {
                             pw == "en"
@@ -2667,9 +2404,7 @@ impl<'a> Cx<'a> {
         // Kept in a container: "a box of photos", "une boîte de photos".
         if let Some(p) = self.prev(a)
             && matches!(self.f(p), "of" | "de" | "d'" | "full")
-            && self
-                .prev(p)
-                .is_some_and(|q| CONTAINERS.contains(&self.f(q)))
+            && self.prev(p).is_some_and(|q| CONTAINERS.contains(&self.f(q)))
         {
             s += 0.25;
         }
@@ -2705,36 +2440,17 @@ impl<'a> Cx<'a> {
             if matches!(w, "de" | "du" | "d'" | "from")
                 && let Some(k) = self.next(nx)
             {
-                let k = if MY.contains(&self.f(k)) {
-                    self.next(k).unwrap_or(k)
-                } else {
-                    k
-                };
+                let k = if MY.contains(&self.f(k)) { self.next(k).unwrap_or(k) } else { k };
                 let person = (self.doc.toks[k].cap && !self.placed[k]) || self.kin_tok[k];
                 if person {
                     s += if e.weak { 0.1 } else { 0.22 };
-                } else if self.doc.toks[k].kind == TokKind::Word
-                    && !self.is_stop(k)
-                    && !self.doc.toks[k].cap
-                {
+                } else if self.doc.toks[k].kind == TokKind::Word && !self.is_stop(k) && !self.doc.toks[k].cap {
                     // A compound: "carnet de naissance", "ticket de cinéma".
                     s += 0.1;
                 }
             }
-            if matches!(
-                w,
-                "that"
-                    | "which"
-                    | "que"
-                    | "qui"
-                    | "celle"
-                    | "celui"
-                    | "she"
-                    | "he"
-                    | "dad"
-                    | "papa"
-                    | "mum"
-            ) {
+            if matches!(w, "that" | "which" | "que" | "qui" | "celle" | "celui" | "she" | "he" | "dad" | "papa" | "mum")
+            {
                 s += 0.1;
             }
         }
@@ -2793,9 +2509,7 @@ impl<'a> Cx<'a> {
                         && doc.toks[k].gap == 0
                         && plain_noun(self, k)
                         && !FOOD_AND_SUCH.contains(&doc.f(k))
-                        && !self
-                            .next(k)
-                            .is_some_and(|x| matches!(doc.f(x), "of" | "de" | "d'"))
+                        && !self.next(k).is_some_and(|x| matches!(doc.f(x), "of" | "de" | "d'"))
                         && !(k + 1 < n
                             && doc.toks[k + 1].gap == 0
                             && doc.toks[k + 1].kind == TokKind::Word
@@ -2826,9 +2540,7 @@ impl<'a> Cx<'a> {
             }
             // French: [det] [adj] noun de [ma|mon] owner
             if self.lang == Lang::Fr
-                && self
-                    .next(i)
-                    .is_some_and(|d| matches!(doc.f(d), "de" | "d'"))
+                && self.next(i).is_some_and(|d| matches!(doc.f(d), "de" | "d'"))
                 && plain_noun(self, i)
             {
                 let Some(d) = self.next(i) else { continue };
@@ -2923,10 +2635,7 @@ impl<'a> Cx<'a> {
             }
             if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
                 if let Some(j) = self.next(i)
-                    && matches!(
-                        self.f(j),
-                        "class" | "classes" | "lesson" | "lessons" | "course" | "lectures"
-                    )
+                    && matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures")
                 {
                     self.push(Mention {
                         a: i,
@@ -2943,12 +2652,10 @@ impl<'a> Cx<'a> {
                         alt_canons: Vec::new(),
                     });
                 }
-                if self.prev_f(i).is_some_and(|p| {
-                    matches!(
-                        p,
-                        "learning" | "studying" | "speaking" | "practising" | "practicing"
-                    )
-                }) {
+                if self
+                    .prev_f(i)
+                    .is_some_and(|p| matches!(p, "learning" | "studying" | "speaking" | "practising" | "practicing"))
+                {
                     let p = i - 1;
                     self.push(Mention {
                         a: p,
@@ -2970,18 +2677,11 @@ impl<'a> Cx<'a> {
                 let p = self.prev_f(i).unwrap_or("");
                 let pp = self.prev(i).and_then(|p| self.prev_f(p)).unwrap_or("");
                 let ok = (matches!(p, "d'" | "de") && pp == "cours")
-                    || (p == "en"
-                        && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
+                    || (p == "en" && matches!(pp, "progres" | "cours" | "nulle" | "nul" | "bon" | "bonne"))
                     || (matches!(p, "l'" | "le")
                         && matches!(
                             pp,
-                            "apprendre"
-                                | "apprends"
-                                | "appris"
-                                | "etudier"
-                                | "parler"
-                                | "pratiquer"
-                                | "reviser"
+                            "apprendre" | "apprends" | "appris" | "etudier" | "parler" | "pratiquer" | "reviser"
                         ));
                 if ok {
                     self.push(Mention {
@@ -3012,21 +2712,13 @@ impl<'a> Cx<'a> {
             y.prio
                 .cmp(&x.prio)
                 .then((y.b - y.a).cmp(&(x.b - x.a)))
-                .then(
-                    y.score
-                        .partial_cmp(&x.score)
-                        .unwrap_or(std::cmp::Ordering::Equal),
-                )
+                .then(y.score.partial_cmp(&x.score).unwrap_or(std::cmp::Ordering::Equal))
                 .then(x.a.cmp(&y.a))
         });
         let mut kept: Vec<Mention> = Vec::with_capacity(ms.len());
         // Few mentions: scan them; many (a huge text): index them by token.
         let indexed = ms.len() > 256;
-        let mut occ: Vec<Vec<u32>> = if indexed {
-            vec![Vec::new(); self.n()]
-        } else {
-            Vec::new()
-        };
+        let mut occ: Vec<Vec<u32>> = if indexed { vec![Vec::new(); self.n()] } else { Vec::new() };
         let mut near: Vec<u32> = Vec::new();
         for m in ms {
             near.clear();
@@ -3055,10 +2747,7 @@ impl<'a> Cx<'a> {
                     && matches!(k.ty, EntityType::Person | EntityType::Location)
                     && matches!(
                         m.ty,
-                        EntityType::Emotion
-                            | EntityType::Activity
-                            | EntityType::Object
-                            | EntityType::LifePeriod
+                        EntityType::Emotion | EntityType::Activity | EntityType::Object | EntityType::LifePeriod
                     )
                     || inside && k.ty == EntityType::Object && m.ty != EntityType::Person
             });
@@ -3110,16 +2799,10 @@ impl<'a> Cx<'a> {
                 let appos = m.ty == EntityType::Object
                     && m.prio == 3
                     && between.len() <= 1
-                    && between
-                        .iter()
-                        .all(|w| matches!(*w, "the" | "le" | "la" | "l'"))
-                    && self.doc.toks[if between.is_empty() { m.a } else { last.b + 1 }].gap
-                        & gap::COMMA
-                        != 0;
+                    && between.iter().all(|w| matches!(*w, "the" | "le" | "la" | "l'"))
+                    && self.doc.toks[if between.is_empty() { m.a } else { last.b + 1 }].gap & gap::COMMA != 0;
                 let no_stop = (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & gap::STOP == 0);
-                if (joined
-                    && (last.a + 1..=m.b)
-                        .all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0))
+                if (joined && (last.a + 1..=m.b).all(|t| self.doc.toks[t].gap & (gap::STOP | gap::COMMA) == 0))
                     || (appos && no_stop)
                 {
                     let container = m.ty == EntityType::Object
@@ -3169,11 +2852,7 @@ impl<'a> Cx<'a> {
                     self.m.link(cn, m.ty, false, &mut cands);
                 }
             }
-            cands.sort_by(|x, y| {
-                y.conf
-                    .partial_cmp(&x.conf)
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            });
+            cands.sort_by(|x, y| y.conf.partial_cmp(&x.conf).unwrap_or(std::cmp::Ordering::Equal));
             m.links = cands;
         }
         let mut results: Vec<ValidationResult> = Vec::with_capacity(ms.len());
@@ -3183,9 +2862,7 @@ impl<'a> Cx<'a> {
         let mut seen_object_words: crate::fxhash::FxSet<String> = Default::default();
         for m in ms {
             let top = m.links.first().copied();
-            let rec = top
-                .filter(|c| c.conf >= 0.5)
-                .map(|c| self.m.ents[c.ent as usize].id);
+            let rec = top.filter(|c| c.conf >= 0.5).map(|c| self.m.ents[c.ent as usize].id);
             if let Some(id) = rec
                 && top.is_some_and(|c| c.conf >= 0.7)
                 && !seen_ids.insert(id)
@@ -3194,18 +2871,14 @@ impl<'a> Cx<'a> {
             }
             let key = name_key(&m.name);
             if m.ty == EntityType::Object && m.links.is_empty() {
-                let words: Vec<String> = object_words(&key)
-                    .chain(m.alts.iter().flat_map(|k| object_words(k)))
-                    .collect();
+                let words: Vec<String> =
+                    object_words(&key).chain(m.alts.iter().flat_map(|k| object_words(k))).collect();
                 if words.iter().any(|w| seen_object_words.contains(w)) {
                     continue;
                 }
                 seen_object_words.extend(words);
             }
-            if seen_keys.contains(&(m.ty, key.clone()))
-                || m.alts
-                    .iter()
-                    .any(|k| seen_keys.contains(&(m.ty, k.clone())))
+            if seen_keys.contains(&(m.ty, key.clone())) || m.alts.iter().any(|k| seen_keys.contains(&(m.ty, k.clone())))
             {
                 continue;
             }
@@ -3214,16 +2887,9 @@ impl<'a> Cx<'a> {
                 seen_keys.insert((m.ty, k.clone()));
             }
             if let Some(c) = m.canon
-                && matches!(
-                    m.ty,
-                    EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod
-                )
+                && matches!(m.ty, EntityType::Activity | EntityType::Emotion | EntityType::LifePeriod)
             {
-                if m.alt_canons
-                    .iter()
-                    .chain(std::iter::once(&c))
-                    .any(|c| seen_canon.contains(&(m.ty, *c)))
-                {
+                if m.alt_canons.iter().chain(std::iter::once(&c)).any(|c| seen_canon.contains(&(m.ty, *c))) {
                     continue;
                 }
                 seen_canon.insert((m.ty, c));
@@ -3265,11 +2931,7 @@ impl<'a> Cx<'a> {
         }
         let rel = m.rel.or_else(|| {
             let t = rec?;
-            if m.ty == EntityType::Person {
-                self.m.ents[t.ent as usize].category.clone()
-            } else {
-                None
-            }
+            if m.ty == EntityType::Person { self.m.ents[t.ent as usize].category.clone() } else { None }
         });
         let matches = m
             .links
@@ -3290,11 +2952,7 @@ impl<'a> Cx<'a> {
             extracted_name: m.name,
             extracted_type: m.ty,
             extracted_confidence: (score * 100.0).round().clamp(0.0, 100.0) as u8,
-            extracted_relationship: if m.ty == EntityType::Person {
-                rel
-            } else {
-                None
-            },
+            extracted_relationship: if m.ty == EntityType::Person { rel } else { None },
             suggested_action: action,
             recommended_entity_id: rec.map(|c| self.m.ents[c.ent as usize].id),
             matches,
@@ -3364,16 +3022,7 @@ fn object_words(key: &str) -> impl Iterator<Item = String> + '_ {
         .filter(|w| {
             !matches!(
                 *w,
-                "mum"
-                    | "dad"
-                    | "papa"
-                    | "maman"
-                    | "mamie"
-                    | "papy"
-                    | "granny"
-                    | "grandma"
-                    | "grandpa"
-                    | "grandad"
+                "mum" | "dad" | "papa" | "maman" | "mamie" | "papy" | "granny" | "grandma" | "grandpa" | "grandad"
             )
         })
         .map(str::to_string)
@@ -3408,11 +3057,8 @@ fn shouted(doc: &Doc<'_>) -> Vec<bool> {
 pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     let title = clip(mem.title);
     let details = clip(mem.details);
-    let text: Cow<'_, str> = if title.trim().is_empty() {
-        Cow::Borrowed(details)
-    } else {
-        Cow::Owned(format!("{title}\n{details}"))
-    };
+    let text: Cow<'_, str> =
+        if title.trim().is_empty() { Cow::Borrowed(details) } else { Cow::Owned(format!("{title}\n{details}")) };
     let doc = Doc::new(&text);
     if doc.toks.is_empty() {
         return Vec::new();
@@ -3421,15 +3067,10 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     let lex = &*LEX;
     let n = doc.toks.len();
     let title_case = !title.trim().is_empty() && {
-        let words: Vec<usize> = (0..n)
-            .filter(|&i| doc.toks[i].line == 0 && doc.toks[i].kind == TokKind::Word)
-            .collect();
-        let content: Vec<&usize> = words
-            .iter()
-            .filter(|&&i| !lex.stop.contains(doc.f(i)))
-            .collect();
-        content.len() >= 3
-            && content.iter().filter(|&&&i| doc.toks[i].cap).count() * 4 >= content.len() * 3
+        let words: Vec<usize> =
+            (0..n).filter(|&i| doc.toks[i].line == 0 && doc.toks[i].kind == TokKind::Word).collect();
+        let content: Vec<&usize> = words.iter().filter(|&&i| !lex.stop.contains(doc.f(i))).collect();
+        content.len() >= 3 && content.iter().filter(|&&&i| doc.toks[i].cap).count() * 4 >= content.len() * 3
     };
     let mut cx = Cx {
         doc: &doc,

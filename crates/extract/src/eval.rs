@@ -50,11 +50,7 @@ impl Case {
     /// Runs the extractor on this case.
     pub fn run(&self) -> Vec<ValidationResult> {
         let (title, details) = self.text.split_once('\n').unwrap_or(("", &self.text));
-        Matcher::new(&self.known).extract(&MemoryText {
-            title,
-            details,
-            lang: self.lang,
-        })
+        Matcher::new(&self.known).extract(&MemoryText { title, details, lang: self.lang })
     }
 }
 
@@ -72,28 +68,16 @@ pub struct Counts {
 impl Counts {
     /// Precision (1 when nothing was proposed).
     pub fn precision(&self) -> f64 {
-        if self.tp + self.fp == 0 {
-            1.0
-        } else {
-            self.tp as f64 / (self.tp + self.fp) as f64
-        }
+        if self.tp + self.fp == 0 { 1.0 } else { self.tp as f64 / (self.tp + self.fp) as f64 }
     }
     /// Recall (1 when nothing was expected).
     pub fn recall(&self) -> f64 {
-        if self.tp + self.fn_ == 0 {
-            1.0
-        } else {
-            self.tp as f64 / (self.tp + self.fn_) as f64
-        }
+        if self.tp + self.fn_ == 0 { 1.0 } else { self.tp as f64 / (self.tp + self.fn_) as f64 }
     }
     /// F1.
     pub fn f1(&self) -> f64 {
         let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 {
-            0.0
-        } else {
-            2.0 * p * r / (p + r)
-        }
+        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
     }
     fn add(&mut self, o: Counts) {
         self.tp += o.tp;
@@ -131,19 +115,11 @@ pub struct Report {
 impl Report {
     /// Linking top-1 accuracy.
     pub fn top1(&self) -> f64 {
-        if self.link_total == 0 {
-            1.0
-        } else {
-            self.link_top1 as f64 / self.link_total as f64
-        }
+        if self.link_total == 0 { 1.0 } else { self.link_top1 as f64 / self.link_total as f64 }
     }
     /// Linking top-3 accuracy.
     pub fn top3(&self) -> f64 {
-        if self.link_total == 0 {
-            1.0
-        } else {
-            self.link_top3 as f64 / self.link_total as f64
-        }
+        if self.link_total == 0 { 1.0 } else { self.link_top3 as f64 / self.link_total as f64 }
     }
     /// Precision of the proposals in calibration bucket `i`.
     pub fn bucket_precision(&self, i: usize) -> Option<f64> {
@@ -171,15 +147,8 @@ pub fn score_case(case: &Case, results: &[ValidationResult], report: &mut Report
     // Surest proposals claim gold entries first.
     let mut order: Vec<usize> = (0..results.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(results[i].extracted_confidence));
-    let gold_keys: Vec<Vec<String>> = gold
-        .iter()
-        .map(|g| {
-            std::iter::once(&g.name)
-                .chain(&g.variants)
-                .map(|s| name_key(s))
-                .collect()
-        })
-        .collect();
+    let gold_keys: Vec<Vec<String>> =
+        gold.iter().map(|g| std::iter::once(&g.name).chain(&g.variants).map(|s| name_key(s)).collect()).collect();
     let mut per_type: HashMap<EntityType, Counts> = HashMap::new();
     let mut wrong = Vec::new();
     for i in order {
@@ -189,8 +158,7 @@ pub fn score_case(case: &Case, results: &[ValidationResult], report: &mut Report
             !used[g]
                 && gold[g].entity_type == r.extracted_type
                 && (gold_keys[g].contains(&key)
-                    || gold[g].existing_id.is_some()
-                        && gold[g].existing_id == r.recommended_entity_id)
+                    || gold[g].existing_id.is_some() && gold[g].existing_id == r.recommended_entity_id)
         });
         let bucket = BUCKETS
             .iter()
@@ -206,12 +174,7 @@ pub fn score_case(case: &Case, results: &[ValidationResult], report: &mut Report
             }
             None => {
                 c.fp += 1;
-                wrong.push(format!(
-                    "{}:{} ({})",
-                    r.extracted_type.as_str(),
-                    r.extracted_name,
-                    r.extracted_confidence
-                ));
+                wrong.push(format!("{}:{} ({})", r.extracted_type.as_str(), r.extracted_name, r.extracted_confidence));
             }
         }
     }
@@ -226,10 +189,7 @@ pub fn score_case(case: &Case, results: &[ValidationResult], report: &mut Report
             if results.iter().any(|r| r.recommended_entity_id == Some(id)) {
                 report.link_top1 += 1;
             }
-            if results
-                .iter()
-                .any(|r| r.matches.iter().take(3).any(|m| m.entity_id == id))
-            {
+            if results.iter().any(|r| r.matches.iter().take(3).any(|m| m.entity_id == id)) {
                 report.link_top3 += 1;
             }
         }
@@ -268,11 +228,7 @@ pub fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "cases: {}", self.cases)?;
-        writeln!(
-            f,
-            "{:<12} {:>5} {:>5} {:>5} {:>7} {:>7} {:>7}",
-            "type", "tp", "fp", "fn", "P", "R", "F1"
-        )?;
+        writeln!(f, "{:<12} {:>5} {:>5} {:>5} {:>7} {:>7} {:>7}", "type", "tp", "fp", "fn", "P", "R", "F1")?;
         for t in EntityType::ALL {
             let c = self.per_type.get(&t).copied().unwrap_or_default();
             writeln!(
@@ -327,17 +283,8 @@ impl fmt::Display for Report {
         writeln!(f, "calibration (precision by extractedConfidence):")?;
         for (i, (lo, hi)) in BUCKETS.iter().enumerate() {
             let (c, t) = self.calibration[i];
-            let p = self
-                .bucket_precision(i)
-                .map_or("-".to_string(), |p| format!("{p:.3}"));
-            writeln!(
-                f,
-                "  [{:>3}, {:>3})  {:>4} proposals  precision {}  ({c} right)",
-                lo,
-                hi.min(&100),
-                t,
-                p
-            )?;
+            let p = self.bucket_precision(i).map_or("-".to_string(), |p| format!("{p:.3}"));
+            writeln!(f, "  [{:>3}, {:>3})  {:>4} proposals  precision {}  ({c} right)", lo, hi.min(&100), t, p)?;
         }
         Ok(())
     }

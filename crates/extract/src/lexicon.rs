@@ -234,21 +234,13 @@ const STOPWORDS: &str = include_str!("../data/common/stopwords.txt");
 
 /// Lines without comments and blanks.
 fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 /// Splits `key: a, b, c` into the key and its comma-separated items.
 fn key_items(line: &str) -> (&str, Vec<&str>) {
     match line.split_once(':') {
-        Some((k, rest)) => (
-            k.trim(),
-            rest.split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect(),
-        ),
+        Some((k, rest)) => (k.trim(), rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()),
         None => (line.trim(), Vec::new()),
     }
 }
@@ -262,9 +254,7 @@ struct Builder {
 
 /// Lower-case accented letters of `s`.
 pub fn accented_letters(s: &str) -> impl Iterator<Item = char> + '_ {
-    s.chars()
-        .flat_map(char::to_lowercase)
-        .filter(|c| c.is_alphabetic() && !c.is_ascii())
+    s.chars().flat_map(char::to_lowercase).filter(|c| c.is_alphabetic() && !c.is_ascii())
 }
 
 impl Builder {
@@ -301,12 +291,7 @@ impl Builder {
 type PlaceRow = (String, Vec<(String, bool)>, bool);
 
 fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
-    let mut b = Builder {
-        patterns: Vec::new(),
-        index: HashMap::default(),
-        pats: Vec::new(),
-        accents: Vec::new(),
-    };
+    let mut b = Builder { patterns: Vec::new(), index: HashMap::default(), pats: Vec::new(), accents: Vec::new() };
     let mut canon = Vec::new();
     for (file, kind) in [
         ("emotions", LexKind::Emotion),
@@ -324,14 +309,7 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             }
             for raw in forms {
                 let mut form = raw;
-                let mut e = LexEntry {
-                    kind,
-                    idx,
-                    ctx: false,
-                    verb: false,
-                    caps: false,
-                    weak: false,
-                };
+                let mut e = LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false };
                 loop {
                     if let Some(r) = form.strip_prefix('?') {
                         e.ctx = true;
@@ -364,30 +342,13 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             title: items.contains(&"title"),
             role: items.contains(&"role"),
         });
-        b.add(
-            key,
-            LexEntry {
-                kind: LexKind::Kin,
-                idx,
-                ctx: false,
-                verb: false,
-                caps: false,
-                weak: false,
-            },
-        );
+        b.add(key, LexEntry { kind: LexKind::Kin, idx, ctx: false, verb: false, caps: false, weak: false });
     }
     for (pi, (_, forms, _)) in places.iter().enumerate() {
         for (form, caps) in forms {
             b.add(
                 form,
-                LexEntry {
-                    kind: LexKind::Place,
-                    idx: pi as u32,
-                    ctx: false,
-                    verb: false,
-                    caps: *caps,
-                    weak: false,
-                },
+                LexEntry { kind: LexKind::Place, idx: pi as u32, ctx: false, verb: false, caps: *caps, weak: false },
             );
         }
     }
@@ -396,30 +357,14 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
         Lang::Fr => BLOCK_FR,
     };
     for block in blocks {
-        b.add(
-            block,
-            LexEntry {
-                kind: LexKind::Block,
-                idx: 0,
-                ctx: false,
-                verb: false,
-                caps: false,
-                weak: false,
-            },
-        );
+        b.add(block, LexEntry { kind: LexKind::Block, idx: 0, ctx: false, verb: false, caps: false, weak: false });
     }
     let ac = AhoCorasickBuilder::new()
         .match_kind(MatchKind::Standard)
         .kind(Some(aho_corasick::AhoCorasickKind::DFA))
         .build(&b.patterns)
         .expect("lexicon automaton");
-    LangLex {
-        ac,
-        pats: b.pats,
-        accents: b.accents,
-        canon,
-        kin,
-    }
+    LangLex { ac, pats: b.pats, accents: b.accents, canon, kin }
 }
 
 fn build() -> Lexicons {
@@ -439,13 +384,7 @@ fn build() -> Lexicons {
         }
         place_rows.push((name, forms, caps));
     }
-    let places = place_rows
-        .iter()
-        .map(|(n, _, c)| PlaceInfo {
-            name: n.clone(),
-            caps: *c,
-        })
-        .collect();
+    let places = place_rows.iter().map(|(n, _, c)| PlaceInfo { name: n.clone(), caps: *c }).collect();
     let en = build_lang(Lang::En, &place_rows);
     let fr = build_lang(Lang::Fr, &place_rows);
 
@@ -459,23 +398,14 @@ fn build() -> Lexicons {
     let mut nicknames: HashMap<String, Vec<String>> = HashMap::default();
     for line in lines(NICKNAMES) {
         let (k, items) = key_items(line);
-        nicknames
-            .entry(fold(k))
-            .or_default()
-            .extend(items.iter().map(|s| fold(s)));
+        nicknames.entry(fold(k)).or_default().extend(items.iter().map(|s| fold(s)));
     }
     let titles = lines(TITLES).map(fold).collect();
     let mut cues = HashMap::default();
     for line in lines(CUES) {
         let (k, items) = key_items(line);
         let w = items.first().copied().unwrap_or("both");
-        cues.insert(
-            fold(k),
-            Cue {
-                pre: w == "pre" || w == "both",
-                post: w == "post" || w == "both",
-            },
-        );
+        cues.insert(fold(k), Cue { pre: w == "pre" || w == "both", post: w == "post" || w == "both" });
     }
     let mut stop = HashSet::default();
     for line in lines(STOPWORDS) {
@@ -494,17 +424,7 @@ fn build() -> Lexicons {
             }
         }
     }
-    Lexicons {
-        en,
-        fr,
-        places,
-        firstnames,
-        nicknames,
-        titles,
-        cues,
-        stop,
-        brands,
-    }
+    Lexicons { en, fr, places, firstnames, nicknames, titles, cues, stop, brands }
 }
 
 #[cfg(test)]
@@ -514,12 +434,7 @@ mod tests {
     #[test]
     fn lexicons_are_sizeable_and_parse() {
         let lex = &*LEX;
-        let count = |l: &LangLex, kind: LexKind| {
-            l.pats
-                .iter()
-                .filter(|p| p.iter().any(|e| e.kind == kind))
-                .count()
-        };
+        let count = |l: &LangLex, kind: LexKind| l.pats.iter().filter(|p| p.iter().any(|e| e.kind == kind)).count();
         for l in [&lex.en, &lex.fr] {
             assert!(count(l, LexKind::Emotion) >= 100, "emotions");
             assert!(count(l, LexKind::Activity) >= 60, "activities");

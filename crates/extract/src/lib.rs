@@ -207,11 +207,7 @@ pub struct ValidationResult {
 /// build the [`Matcher`] once and call [`Matcher::extract`].
 pub fn extract(text: &str, lang: Option<Lang>, known: &[KnownEntity]) -> Vec<ValidationResult> {
     let (title, details) = text.split_once('\n').unwrap_or(("", text));
-    Matcher::new(known).extract(&MemoryText {
-        title,
-        details,
-        lang,
-    })
+    Matcher::new(known).extract(&MemoryText { title, details, lang })
 }
 
 /// Guesses the language of a text from its function words (French when it has more French ones,

@@ -54,10 +54,7 @@ impl Reason {
             Reason::Nickname => "nickname of an existing name".into(),
             Reason::Typo => "similar spelling (likely typo)".into(),
             Reason::Relationship => {
-                format!(
-                    "the writer's only person with relationship {}",
-                    category.unwrap_or("?")
-                )
+                format!("the writer's only person with relationship {}", category.unwrap_or("?"))
             }
             Reason::SharedWord => "shares a key word with an existing entity".into(),
         }
@@ -168,9 +165,7 @@ pub(crate) fn category_key(c: &str) -> String {
 
 /// Splits a key into words, without a trailing "'s".
 fn key_words(key: &str) -> impl Iterator<Item = &str> {
-    key.split(' ')
-        .map(|w| w.trim_end_matches("'s").trim_matches('\''))
-        .filter(|w| !w.is_empty())
+    key.split(' ').map(|w| w.trim_end_matches("'s").trim_matches('\'')).filter(|w| !w.is_empty())
 }
 
 /// The key without leading honorific or kin titles ("mme lefevre" -> "lefevre").
@@ -204,10 +199,7 @@ impl Matcher {
         let lex = &*LEX;
         let mut m = Matcher {
             ents: known.to_vec(),
-            cats: known
-                .iter()
-                .map(|e| e.category.as_deref().map(category_key))
-                .collect(),
+            cats: known.iter().map(|e| e.category.as_deref().map(category_key)).collect(),
             ac: None,
             targets: Vec::new(),
             by_key: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
@@ -248,13 +240,9 @@ impl Matcher {
             {
                 m.by_cat.entry(c.clone()).or_default().push(ei);
             }
-            let names = std::iter::once((&e.name, Via::Name))
-                .chain(e.aliases.iter().map(|a| (a, Via::Alias)));
+            let names = std::iter::once((&e.name, Via::Name)).chain(e.aliases.iter().map(|a| (a, Via::Alias)));
             for (n, via) in names {
-                let proper = n
-                    .chars()
-                    .find(|c| c.is_alphabetic())
-                    .is_some_and(char::is_uppercase);
+                let proper = n.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase);
                 let doc = Doc::new(n);
                 if doc.toks.is_empty() {
                     continue;
@@ -264,25 +252,9 @@ impl Matcher {
                 let strip = doc.toks.len() > 1 && LEADING_DETERMINERS.contains(&first);
                 if strip {
                     let short = format!(" {}", &doc.folded[doc.toks[1].fstart..]);
-                    add_pat(
-                        short,
-                        Target {
-                            ent: ei,
-                            via: Via::Short,
-                            proper,
-                        },
-                        &mut m.targets,
-                    );
+                    add_pat(short, Target { ent: ei, via: Via::Short, proper }, &mut m.targets);
                 }
-                add_pat(
-                    doc.folded,
-                    Target {
-                        ent: ei,
-                        via,
-                        proper,
-                    },
-                    &mut m.targets,
-                );
+                add_pat(doc.folded, Target { ent: ei, via, proper }, &mut m.targets);
                 let key = name_key(n);
                 if key.is_empty() {
                     continue;
@@ -292,11 +264,7 @@ impl Matcher {
                     list.push((ei, via));
                 }
                 // Words of the name.
-                let core = if e.entity_type == EntityType::Person {
-                    strip_titles(&key)
-                } else {
-                    &key
-                };
+                let core = if e.entity_type == EntityType::Person { strip_titles(&key) } else { &key };
                 let words: Vec<&str> = key_words(core).collect();
                 if words.len() > 1 || core != key {
                     for (wi, w) in words.iter().enumerate() {
@@ -323,24 +291,13 @@ impl Matcher {
                 }
                 let chars: Box<[char]> = core.chars().collect();
                 if chars.len() >= 4 {
-                    m.fuzzy
-                        .entry((chars[0], chars[1], chars.len()))
-                        .or_default()
-                        .push((chars, ei));
+                    m.fuzzy.entry((chars[0], chars[1], chars.len())).or_default().push((chars, ei));
                 }
             }
         }
         if !patterns.is_empty() {
-            let kind = if patterns.len() > 500 {
-                AhoCorasickKind::ContiguousNFA
-            } else {
-                AhoCorasickKind::DFA
-            };
-            m.ac = AhoCorasickBuilder::new()
-                .match_kind(MatchKind::Standard)
-                .kind(Some(kind))
-                .build(&patterns)
-                .ok();
+            let kind = if patterns.len() > 500 { AhoCorasickKind::ContiguousNFA } else { AhoCorasickKind::DFA };
+            m.ac = AhoCorasickBuilder::new().match_kind(MatchKind::Standard).kind(Some(kind)).build(&patterns).ok();
         }
         m
     }
@@ -371,13 +328,7 @@ impl Matcher {
                 continue;
             };
             for t in &self.targets[mat.pattern().as_usize()] {
-                out.push(KnownHit {
-                    a,
-                    b,
-                    ent: t.ent,
-                    via: t.via,
-                    proper: t.proper,
-                });
+                out.push(KnownHit { a, b, ent: t.ent, via: t.via, proper: t.proper });
             }
         }
         out
@@ -391,14 +342,9 @@ impl Matcher {
         let related: &[&str] = match cat {
             "cousin" => &["cousin-female"],
             "cousin-female" => &["cousin"],
-            "friend" => &[
-                "close-friend",
-                "best-friend",
-                "good-friend",
-                "childhood-friend",
-                "school-friend",
-                "work-friend",
-            ],
+            "friend" => {
+                &["close-friend", "best-friend", "good-friend", "childhood-friend", "school-friend", "work-friend"]
+            }
             "colleague" => &["work-colleague", "work-friend"],
             "grandparent" => &["grandmother", "grandfather"],
             "other-family" => &[],
@@ -453,11 +399,7 @@ impl Matcher {
                 }
             }
         }
-        let core = if ty == EntityType::Person {
-            strip_titles(key)
-        } else {
-            key
-        };
+        let core = if ty == EntityType::Person { strip_titles(key) } else { key };
         if core != key
             && let Some(list) = self.by_key.get(core)
         {
@@ -471,11 +413,7 @@ impl Matcher {
         let lex = &*LEX;
         if ty == EntityType::Person {
             if let Some(first) = words.first() {
-                if let Some(list) = self
-                    .by_word
-                    .get(*first)
-                    .filter(|l| l.len() <= MAX_WORD_FANOUT)
-                {
+                if let Some(list) = self.by_word.get(*first).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                     let firsts = list.iter().filter(|&&(e, f)| f && same(e)).count().max(1) as f32;
                     for &(ei, is_first) in list {
                         if same(ei) {
@@ -490,11 +428,7 @@ impl Matcher {
                 // Nicknames both ways: "Bobby" for Robert, "Robert" for an existing "Bob".
                 if let Some(fulls) = lex.nicknames.get(*first) {
                     for f in fulls {
-                        if let Some(list) = self
-                            .by_word
-                            .get(f.as_str())
-                            .filter(|l| l.len() <= MAX_WORD_FANOUT)
-                        {
+                        if let Some(list) = self.by_word.get(f.as_str()).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                             for &(ei, is_first) in list {
                                 if is_first && same(ei) {
                                     push(out, ei, 0.82, Reason::Nickname);
@@ -530,11 +464,7 @@ impl Matcher {
                                     }
                                 }
                             }
-                            if let Some(list) = self
-                                .by_word
-                                .get(&short)
-                                .filter(|l| l.len() <= MAX_WORD_FANOUT)
-                            {
+                            if let Some(list) = self.by_word.get(&short).filter(|l| l.len() <= MAX_WORD_FANOUT) {
                                 for &(ei, is_first) in list {
                                     if is_first && same(ei) {
                                         push(out, ei, 0.76, Reason::Nickname);
@@ -604,11 +534,7 @@ impl Matcher {
                             c.reason = Reason::Typo;
                         }
                     } else {
-                        out.push(Cand {
-                            ent: *ei,
-                            conf,
-                            reason: Reason::Typo,
-                        });
+                        out.push(Cand { ent: *ei, conf, reason: Reason::Typo });
                     }
                 }
             }

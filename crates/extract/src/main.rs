@@ -51,11 +51,7 @@ fn main() -> ExitCode {
             print!("{report}");
             if args.iter().any(|a| a == "--errors") {
                 for (id, missed, wrong) in &report.errors {
-                    println!(
-                        "{id}\n  missed: {}\n  wrong:  {}",
-                        missed.join(" | "),
-                        wrong.join(" | ")
-                    );
+                    println!("{id}\n  missed: {}\n  wrong:  {}", missed.join(" | "), wrong.join(" | "));
                 }
             }
             ExitCode::SUCCESS
@@ -93,10 +89,7 @@ fn main() -> ExitCode {
                         continue;
                     }
                 };
-                let o = Output {
-                    id: &case.id,
-                    validation_results: case.run(),
-                };
+                let o = Output { id: &case.id, validation_results: case.run() };
                 if serde_json::to_writer(&mut out, &o).is_err() || writeln!(out).is_err() {
                     return ExitCode::FAILURE;
                 }

@@ -72,13 +72,12 @@ pub struct Doc<'a> {
     pub cap_ratio: f32,
 }
 
-const ELISIONS: &[&str] = &[
-    "l", "d", "j", "m", "t", "s", "n", "c", "qu", "jusqu", "lorsqu", "puisqu", "quelqu", "presqu",
-];
+const ELISIONS: &[&str] =
+    &["l", "d", "j", "m", "t", "s", "n", "c", "qu", "jusqu", "lorsqu", "puisqu", "quelqu", "presqu"];
 const CLITICS: &[&str] = &["s", "m", "t", "re", "ve", "d", "ll"];
 const ABBREVIATIONS: &[&str] = &[
-    "mr", "mrs", "ms", "dr", "st", "prof", "m", "mme", "mlle", "mm", "jr", "sr", "mt", "ste", "pr",
-    "messrs", "vs", "ave", "rd", "no", "capt", "col", "gen", "rev",
+    "mr", "mrs", "ms", "dr", "st", "prof", "m", "mme", "mlle", "mm", "jr", "sr", "mt", "ste", "pr", "messrs", "vs",
+    "ave", "rd", "no", "capt", "col", "gen", "rev",
 ];
 
 impl<'a> Doc<'a> {
@@ -185,12 +184,7 @@ impl<'a> Doc<'a> {
     fn run(&mut self) {
         let text = self.text;
         let bytes_len = text.len();
-        let mut st = State {
-            sent_start: true,
-            hyphen: false,
-            gap: 0,
-            line: 0,
-        };
+        let mut st = State { sent_start: true, hyphen: false, gap: 0, line: 0 };
         let mut iter = text.char_indices().peekable();
         let mut word_start: Option<usize> = None;
         while let Some((i, c)) = iter.next() {
@@ -215,10 +209,8 @@ impl<'a> Doc<'a> {
                     if next_alnum {
                         // English clitic: look at what follows.
                         let rest = &text[i + c.len_utf8()..];
-                        let clen = rest
-                            .char_indices()
-                            .find(|&(_, ch)| !ch.is_alphanumeric())
-                            .map_or(rest.len(), |(k, _)| k);
+                        let clen =
+                            rest.char_indices().find(|&(_, ch)| !ch.is_alphanumeric()).map_or(rest.len(), |(k, _)| k);
                         let cl = &rest[..clen];
                         if CLITICS.iter().any(|x| x.eq_ignore_ascii_case(cl)) {
                             self.push_tok(ws, i, TokKind::Word, &mut st);
@@ -259,8 +251,7 @@ impl<'a> Doc<'a> {
                     self.push_tok(ws, i, TokKind::Word, &mut st);
                     word_start = None;
                     let lower = part.to_ascii_lowercase();
-                    let single_initial =
-                        part.chars().count() == 1 && part.chars().all(|ch| ch.is_uppercase());
+                    let single_initial = part.chars().count() == 1 && part.chars().all(|ch| ch.is_uppercase());
                     let ends_text = next.is_none_or(|n| n.is_whitespace() || n == '"' || n == ')');
                     if ABBREVIATIONS.contains(&lower.as_str()) || single_initial || !ends_text {
                         st.gap |= gap::ABBREV_DOT;
@@ -337,32 +328,21 @@ mod tests {
         assert_eq!(
             words(&d),
             vec![
-                "j'", "ai", "vu", "mum", "'s", "flat", "a", "l'", "hopital", "edouard", "herriot",
-                "st", "thomas", "'", "ward"
+                "j'", "ai", "vu", "mum", "'s", "flat", "a", "l'", "hopital", "edouard", "herriot", "st", "thomas", "'",
+                "ward"
             ]
         );
         assert!(d.toks[10].hyph_prev);
         assert!(d.toks[11].sent_start);
-        assert_eq!(
-            d.folded,
-            " j' ai vu mum 's flat a l' hopital edouard herriot st thomas ' ward "
-        );
+        assert_eq!(d.folded, " j' ai vu mum 's flat a l' hopital edouard herriot st thomas ' ward ");
     }
 
     #[test]
     fn abbreviations_do_not_end_sentences() {
         let d = Doc::new("Title\nI met Dr. Martin and M. Garnier. Then home");
-        let i = d
-            .toks
-            .iter()
-            .position(|t| &d.text[t.start..t.end] == "Martin")
-            .unwrap();
+        let i = d.toks.iter().position(|t| &d.text[t.start..t.end] == "Martin").unwrap();
         assert!(!d.toks[i].sent_start);
-        let j = d
-            .toks
-            .iter()
-            .position(|t| &d.text[t.start..t.end] == "Then")
-            .unwrap();
+        let j = d.toks.iter().position(|t| &d.text[t.start..t.end] == "Then").unwrap();
         assert!(d.toks[j].sent_start);
         assert_eq!(d.toks[1].line, 1);
         assert!(d.toks[1].sent_start);
@@ -370,18 +350,7 @@ mod tests {
 
     #[test]
     fn odd_input_is_fine() {
-        for s in [
-            "",
-            "...",
-            "🙂🙂",
-            "'",
-            "-",
-            "a'",
-            "'s",
-            "日本語テキスト",
-            "x-",
-            "l'",
-        ] {
+        for s in ["", "...", "🙂🙂", "'", "-", "a'", "'s", "日本語テキスト", "x-", "l'"] {
             let d = Doc::new(s);
             for t in &d.toks {
                 assert!(t.start <= t.end && t.end <= s.len());

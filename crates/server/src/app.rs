@@ -52,11 +52,12 @@ impl Application {
         let db = db::connect(&config.database_url).await?;
         let oidc = Oidc::from_config(&config)?.map(Arc::new);
         let photos = PhotoStore::from_url(&config.storage_url)?;
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .with_context(|| format!("listening on {}", config.listen))?;
+        let listener =
+            TcpListener::bind(config.listen).await.with_context(|| format!("listening on {}", config.listen))?;
         if config.local_sign_in_enabled() && !config.listen.ip().is_loopback() {
-            tracing::warn!("local sign-in is on while listening beyond loopback: anyone who reaches this server can sign in as anyone");
+            tracing::warn!(
+                "local sign-in is on while listening beyond loopback: anyone who reaches this server can sign in as anyone"
+            );
         }
         let limits = Arc::new(RateLimits::new(&config));
         let decodes = Arc::new(tokio::sync::Semaphore::new(photos::image::DECODES_AT_ONCE));

@@ -48,7 +48,11 @@ fn checked(state: &AppState, request: &Request) -> Result<(), ApiError> {
         return Err(crate::text::nul_refused());
     }
     if state.config.local_sign_in_enabled() {
-        let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).or_else(|| uri.authority().map(|a| a.as_str()));
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .or_else(|| uri.authority().map(|a| a.as_str()));
         if let Some(host) = host
             && !is_own_host(host, &state.config.public_origin())
         {

@@ -15,8 +15,8 @@ use chrono::Utc;
 use rand::RngCore;
 use sea_orm::sea_query::{Expr, ExprTrait, LockBehavior, LockType, Query, QueryStatementBuilder};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Order, QueryFilter,
-    Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Order,
+    QueryFilter, Set,
 };
 use serde::{Deserialize, Serialize};
 
@@ -155,9 +155,21 @@ pub async fn execute(state: &AppState, worker: &str, claimed: job::Model) -> Res
             let outcome = if claimed.attempts >= MAX_ATTEMPTS { Outcome::Failed } else { Outcome::Retry };
             let message: String = format!("{error:#}").chars().take(2_000).collect();
             if outcome == Outcome::Failed {
-                tracing::error!(job = claimed.id, kind = claimed.kind, attempts = claimed.attempts, error = message, "a job failed for good");
+                tracing::error!(
+                    job = claimed.id,
+                    kind = claimed.kind,
+                    attempts = claimed.attempts,
+                    error = message,
+                    "a job failed for good"
+                );
             } else {
-                tracing::warn!(job = claimed.id, kind = claimed.kind, attempts = claimed.attempts, error = message, "a job failed; it will be tried again");
+                tracing::warn!(
+                    job = claimed.id,
+                    kind = claimed.kind,
+                    attempts = claimed.attempts,
+                    error = message,
+                    "a job failed; it will be tried again"
+                );
             }
             let run_at = Utc::now() + chrono::Duration::from_std(retry_delay(claimed.attempts)).unwrap_or_default();
             job::Entity::update_many()

@@ -31,7 +31,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
 }
 
 /// Operations anyone may call; every other one needs the session cookie.
-const PUBLIC: &[&str] = &["/healthz", "/readyz", "/api/login", "/api/logout", "/api/auth/callback", "/api/openapi.json"];
+const PUBLIC: &[&str] =
+    &["/healthz", "/readyz", "/api/login", "/api/logout", "/api/auth/callback", "/api/openapi.json"];
 
 /// What every layer in front of the handlers may answer, written once rather than on each
 /// operation: any address can be malformed or too long (400, 414) and any request can fail on
@@ -66,7 +67,10 @@ impl Modify for CommonAnswers {
                     ("500", "Something went wrong on our side"),
                 ];
                 if changes {
-                    answers.push(("403", "The request does not come from this site (`cross_site_request`, `origin_required`)"));
+                    answers.push((
+                        "403",
+                        "The request does not come from this site (`cross_site_request`, `origin_required`)",
+                    ));
                     answers.push(("413", "The request body is too large"));
                 }
                 if signed_in {

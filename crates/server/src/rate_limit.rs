@@ -85,7 +85,9 @@ mod tests {
         }
         let refused = limiter.check(a).unwrap_err();
         assert_eq!(refused.code(), "rate_limited");
-        assert!(matches!(refused, ApiError::TooManyRequests { retry_after_secs } if (1..=20).contains(&retry_after_secs)));
+        assert!(
+            matches!(refused, ApiError::TooManyRequests { retry_after_secs } if (1..=20).contains(&retry_after_secs))
+        );
         limiter.check(b).expect("another client has its own allowance");
     }
 

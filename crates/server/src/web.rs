@@ -48,11 +48,8 @@ pub async fn fallback(method: Method, uri: Uri) -> Response {
         && let Some(bytes) = asset(file)
     {
         // Vite puts content-hashed files under assets/: they never change.
-        let cache = if file.starts_with("assets/") {
-            "public, max-age=31536000, immutable"
-        } else {
-            "public, max-age=3600"
-        };
+        let cache =
+            if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
         return file_response(file, bytes, cache);
     }
     match asset(INDEX) {

@@ -57,16 +57,9 @@ fn dev_set_meets_the_bars() {
 #[test]
 fn dev_copy_is_the_shared_file_when_present() {
     // In CI shared/ sits beside the checkout; when it does, the copy must not drift from it.
-    let shared = format!(
-        "{}/../../../shared/extraction/dev.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let shared = format!("{}/../../../shared/extraction/dev.jsonl", env!("CARGO_MANIFEST_DIR"));
     if let Ok(orig) = std::fs::read_to_string(&shared) {
-        let copy = std::fs::read_to_string(format!(
-            "{}/tests/data/dev.jsonl",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap();
+        let copy = std::fs::read_to_string(format!("{}/tests/data/dev.jsonl", env!("CARGO_MANIFEST_DIR"))).unwrap();
         assert_eq!(orig, copy, "tests/data/dev.jsonl differs from {shared}");
     }
 }
@@ -74,16 +67,10 @@ fn dev_copy_is_the_shared_file_when_present() {
 #[test]
 fn confidence_is_calibrated() {
     // Higher confidence is right more often, on the development set and on the extra cases.
-    for (file, r) in [
-        ("dev.jsonl", report("dev.jsonl")),
-        ("extra cases", extra_report()),
-    ] {
+    for (file, r) in [("dev.jsonl", report("dev.jsonl")), ("extra cases", extra_report())] {
         let high = r.precision_between(80, 101).expect("some proposals at 80+");
         let low = r.precision_between(0, 70).expect("some proposals under 70");
-        assert!(
-            high > low,
-            "{file}: precision at 80+ {high:.3} <= under 70 {low:.3}"
-        );
+        assert!(high > low, "{file}: precision at 80+ {high:.3} <= under 70 {low:.3}");
         assert!(high >= 0.9, "{file}: precision at 80+ {high:.3}");
     }
 }

@@ -8,35 +8,19 @@ use crate::{entity, linked, person, run_known, show};
 
 #[test]
 fn alias() {
-    let known = [
-        entity(141, "Birmingham", Location, &["Brum"]),
-        person(144, "Beverley", &["Auntie Bev"], "other"),
-    ];
-    let rs = run_known(
-        "Back in Brum\nBack in Brum at last. Auntie Bev held my hand.",
-        En,
-        &known,
-    );
-    assert_eq!(
-        linked(&rs, 141).suggested_action,
-        SuggestedAction::UseExisting
-    );
+    let known = [entity(141, "Birmingham", Location, &["Brum"]), person(144, "Beverley", &["Auntie Bev"], "other")];
+    let rs = run_known("Back in Brum\nBack in Brum at last. Auntie Bev held my hand.", En, &known);
+    assert_eq!(linked(&rs, 141).suggested_action, SuggestedAction::UseExisting);
     linked(&rs, 144);
 }
 
 #[test]
 fn accents_and_case() {
-    let known = [
-        person(51, "Zoé", &[], "sister"),
-        entity(52, "Montréal", Location, &[]),
-    ];
+    let known = [person(51, "Zoé", &[], "sister"), entity(52, "Montréal", Location, &[])];
     let rs = run_known("Call\nLong call with Zoe in MONTREAL.", En, &known);
     linked(&rs, 51);
     linked(&rs, 52);
-    let known = [
-        person(233, "Françoise", &[], "other"),
-        person(234, "François", &[], "cousin"),
-    ];
+    let known = [person(233, "Françoise", &[], "other"), person(234, "François", &[], "cousin")];
     let rs = run_known("Visite\nElle m'a prise pour tante Francoise.", Fr, &known);
     let r = linked(&rs, 233);
     assert_eq!(r.matches[0].entity_id, 233);
@@ -45,43 +29,23 @@ fn accents_and_case() {
 
 #[test]
 fn typo() {
-    let known = [
-        person(82, "Katherine", &["Kate"], "close-friend"),
-        person(281, "Mme Lefèvre", &[], "teacher"),
-    ];
-    let rs = run_known(
-        "Recital\nKathrine saved us seats. Then a lesson with Mme Lefebvre.",
-        En,
-        &known,
-    );
-    assert_eq!(
-        linked(&rs, 82).suggested_action,
-        SuggestedAction::UseExisting
-    );
+    let known = [person(82, "Katherine", &["Kate"], "close-friend"), person(281, "Mme Lefèvre", &[], "teacher")];
+    let rs = run_known("Recital\nKathrine saved us seats. Then a lesson with Mme Lefebvre.", En, &known);
+    assert_eq!(linked(&rs, 82).suggested_action, SuggestedAction::UseExisting);
     linked(&rs, 281);
 }
 
 #[test]
 fn nickname() {
-    let known = [
-        person(61, "Robert Kowalski", &["Bob"], "close-friend"),
-        person(261, "Emmanuel", &[], "friend"),
-    ];
-    let rs = run_known(
-        "Fishing with Bobby\nWent fishing with Bobby, then Manu called.",
-        En,
-        &known,
-    );
+    let known = [person(61, "Robert Kowalski", &["Bob"], "close-friend"), person(261, "Emmanuel", &[], "friend")];
+    let rs = run_known("Fishing with Bobby\nWent fishing with Bobby, then Manu called.", En, &known);
     linked(&rs, 61);
     linked(&rs, 261);
 }
 
 #[test]
 fn kin_word_resolves_to_the_one_person() {
-    let known = [
-        person(71, "Claire", &[], "sister"),
-        person(72, "Cleo", &[], "cousin"),
-    ];
+    let known = [person(71, "Claire", &[], "sister"), person(72, "Cleo", &[], "cousin")];
     let rs = run_known("Hospital\nVisited my sister after her surgery.", En, &known);
     let r = linked(&rs, 71);
     assert_eq!(r.extracted_name, "Claire");
@@ -91,16 +55,9 @@ fn kin_word_resolves_to_the_one_person() {
     let rs = run_known("Carnet\nMa mère m'a donné son carnet.", Fr, &known);
     linked(&rs, 311);
     // Two daughters: "my daughter" is ambiguous and is left out.
-    let known = [
-        person(131, "Ava", &[], "daughter"),
-        person(132, "Isla", &[], "daughter"),
-    ];
+    let known = [person(131, "Ava", &[], "daughter"), person(132, "Isla", &[], "daughter")];
     let rs = run_known("Beach\nMy daughter built a sand castle.", En, &known);
-    assert!(
-        rs.iter().all(|r| r.recommended_entity_id.is_none()),
-        "{}",
-        show(&rs)
-    );
+    assert!(rs.iter().all(|r| r.recommended_entity_id.is_none()), "{}", show(&rs));
     // A kin word used as a name links through the category too.
     let known = [person(142, "Frank", &[], "father")];
     let rs = run_known("Brum\nFirst time back since Dad died.", En, &known);
@@ -109,33 +66,16 @@ fn kin_word_resolves_to_the_one_person() {
 
 #[test]
 fn decoys_with_similar_names_do_not_link() {
-    let known = [
-        person(31, "Marie", &[], "colleague"),
-        person(272, "Paul", &[], "friend"),
-        person(72, "Cleo", &[], "cousin"),
-    ];
-    let rs = run_known(
-        "Coffee\nCoffee with Marianne, then Paulin and Chloe came by.",
-        En,
-        &known,
-    );
-    assert!(
-        rs.iter().all(|r| r.recommended_entity_id.is_none()),
-        "{}",
-        show(&rs)
-    );
+    let known =
+        [person(31, "Marie", &[], "colleague"), person(272, "Paul", &[], "friend"), person(72, "Cleo", &[], "cousin")];
+    let rs = run_known("Coffee\nCoffee with Marianne, then Paulin and Chloe came by.", En, &known);
+    assert!(rs.iter().all(|r| r.recommended_entity_id.is_none()), "{}", show(&rs));
     for name in ["Marianne", "Paulin", "Chloe"] {
-        let r = rs
-            .iter()
-            .find(|r| r.extracted_name == name)
-            .unwrap_or_else(|| panic!("{name}: {}", show(&rs)));
+        let r = rs.iter().find(|r| r.extracted_name == name).unwrap_or_else(|| panic!("{name}: {}", show(&rs)));
         assert_eq!(r.suggested_action, SuggestedAction::CreateNew);
     }
     // Jamie (partner) and Jamie Lee (cousin): the exact name wins.
-    let known = [
-        person(101, "Jamie", &[], "partner"),
-        person(105, "Jamie Lee", &[], "cousin"),
-    ];
+    let known = [person(101, "Jamie", &[], "partner"), person(105, "Jamie Lee", &[], "cousin")];
     let rs = run_known("Ten years\nJamie surprised me.", En, &known);
     assert_eq!(linked(&rs, 101).matches[0].entity_id, 101);
 }
@@ -147,11 +87,7 @@ fn other_types_link_by_name_alias_and_canonical_form() {
         entity(102, "Our wedding", LifePeriod, &["wedding"]),
         entity(354, "tricot", Activity, &[]),
     ];
-    let rs = run_known(
-        "Ten years\nTen years since our wedding. Went fishing.",
-        En,
-        &known,
-    );
+    let rs = run_known("Ten years\nTen years since our wedding. Went fishing.", En, &known);
     linked(&rs, 63);
     linked(&rs, 102);
     let rs = run_known("Pull\nLe pull que je lui avais tricoté.", Fr, &known);
@@ -160,29 +96,14 @@ fn other_types_link_by_name_alias_and_canonical_form() {
 
 #[test]
 fn matcher_is_reusable_and_matches_are_ranked() {
-    let known = [
-        person(101, "Jamie", &[], "partner"),
-        person(105, "Jamie Lee", &[], "cousin"),
-    ];
+    let known = [person(101, "Jamie", &[], "partner"), person(105, "Jamie Lee", &[], "cousin")];
     let m = Matcher::new(&known);
     assert_eq!(m.len(), 2);
     for _ in 0..3 {
-        let rs = m.extract(&MemoryText {
-            title: "",
-            details: "Jamie called.",
-            lang: None,
-        });
+        let rs = m.extract(&MemoryText { title: "", details: "Jamie called.", lang: None });
         let r = linked(&rs, 101);
-        assert!(
-            r.matches
-                .windows(2)
-                .all(|w| w[0].confidence >= w[1].confidence)
-        );
-        assert!(
-            r.matches
-                .iter()
-                .all(|m| (0.0..=1.0).contains(&m.confidence))
-        );
+        assert!(r.matches.windows(2).all(|w| w[0].confidence >= w[1].confidence));
+        assert!(r.matches.iter().all(|m| (0.0..=1.0).contains(&m.confidence)));
     }
 }
 
@@ -193,11 +114,7 @@ fn kin_word_with_a_describing_word_and_hyphenated_categories() {
         person(1302, "Hollie", &[], "best-friend"),
         person(1311, "Bramble", &[], "companion-animal"),
     ];
-    let rs = run_known(
-        "Day\nWatched my little sister graduate, rang my best friend, walked my dog.",
-        En,
-        &known,
-    );
+    let rs = run_known("Day\nWatched my little sister graduate, rang my best friend, walked my dog.", En, &known);
     linked(&rs, 1941);
     linked(&rs, 1302);
     linked(&rs, 1311);

@@ -37,33 +37,20 @@ pub fn entity(id: i64, name: &str, ty: EntityType, aliases: &[&str]) -> KnownEnt
 }
 
 /// The result of type `ty` whose name folds to `name`.
-pub fn find<'a>(
-    rs: &'a [ValidationResult],
-    ty: EntityType,
-    name: &str,
-) -> Option<&'a ValidationResult> {
+pub fn find<'a>(rs: &'a [ValidationResult], ty: EntityType, name: &str) -> Option<&'a ValidationResult> {
     let k = name_key(name);
-    rs.iter()
-        .find(|r| r.extracted_type == ty && name_key(&r.extracted_name) == k)
+    rs.iter().find(|r| r.extracted_type == ty && name_key(&r.extracted_name) == k)
 }
 
 #[track_caller]
 pub fn assert_has(rs: &[ValidationResult], ty: EntityType, name: &str) {
-    assert!(
-        find(rs, ty, name).is_some(),
-        "expected {ty:?} {name:?} in {}",
-        show(rs)
-    );
+    assert!(find(rs, ty, name).is_some(), "expected {ty:?} {name:?} in {}", show(rs));
 }
 
 #[track_caller]
 pub fn assert_not(rs: &[ValidationResult], name: &str) {
     let k = name_key(name);
-    assert!(
-        !rs.iter().any(|r| name_key(&r.extracted_name) == k),
-        "did not expect {name:?} in {}",
-        show(rs)
-    );
+    assert!(!rs.iter().any(|r| name_key(&r.extracted_name) == k), "did not expect {name:?} in {}", show(rs));
 }
 
 /// The result recommending entity `id`.
@@ -82,9 +69,7 @@ pub fn show(rs: &[ValidationResult]) -> String {
                 r.extracted_type.as_str(),
                 r.extracted_name,
                 r.extracted_confidence,
-                r.recommended_entity_id
-                    .map(|i| format!("->{i}"))
-                    .unwrap_or_default()
+                r.recommended_entity_id.map(|i| format!("->{i}")).unwrap_or_default()
             )
         })
         .collect::<Vec<_>>()

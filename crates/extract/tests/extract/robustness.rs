@@ -33,19 +33,11 @@ fn edge_cases() {
         "\u{feff}\u{200b}zero width".into(),
     ];
     // A megabyte of text, once (debug builds are slow).
-    let rs = m.extract(&MemoryText {
-        title: "",
-        details: &long,
-        lang: None,
-    });
+    let rs = m.extract(&MemoryText { title: "", details: &long, lang: None });
     assert!(!rs.is_empty());
     for text in &cases {
         for lang in [None, Some(Lang::En), Some(Lang::Fr)] {
-            let rs = m.extract(&MemoryText {
-                title: text,
-                details: text,
-                lang,
-            });
+            let rs = m.extract(&MemoryText { title: text, details: text, lang });
             for r in &rs {
                 assert!(r.extracted_confidence <= 100);
                 assert!(!r.extracted_name.is_empty());

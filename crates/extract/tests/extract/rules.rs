@@ -7,10 +7,7 @@ use crate::{assert_has, assert_not, find, run};
 
 #[test]
 fn names_at_sentence_start() {
-    let rs = run(
-        "Band night\nPriya finally nailed the solo. Rose always said we were too loud.",
-        En,
-    );
+    let rs = run("Band night\nPriya finally nailed the solo. Rose always said we were too loud.", En);
     assert_has(&rs, Person, "Priya");
     assert_has(&rs, Person, "Rose");
     // Ordinary sentence openers are not names.
@@ -19,20 +16,14 @@ fn names_at_sentence_start() {
     let rs = run("Day\nNgozi and I went out. Jas broke a string.", En);
     assert_has(&rs, Person, "Ngozi");
     assert_has(&rs, Person, "Jas");
-    let rs = run(
-        "Match\nVictoire a marqué le dernier but. Bizarre sensation.",
-        Fr,
-    );
+    let rs = run("Match\nVictoire a marqué le dernier but. Bizarre sensation.", Fr);
     assert_has(&rs, Person, "Victoire");
     assert_not(&rs, "Bizarre");
 }
 
 #[test]
 fn hyphenated_french_first_names() {
-    let rs = run(
-        "Marché\nAu marché avec Jean-Luc et Marie-Claire, puis Anne-Sophie nous a rejoints.",
-        Fr,
-    );
+    let rs = run("Marché\nAu marché avec Jean-Luc et Marie-Claire, puis Anne-Sophie nous a rejoints.", Fr);
     assert_has(&rs, Person, "Jean-Luc");
     assert_has(&rs, Person, "Marie-Claire");
     assert_has(&rs, Person, "Anne-Sophie");
@@ -42,67 +33,38 @@ fn hyphenated_french_first_names() {
 
 #[test]
 fn titles() {
-    let rs = run(
-        "Host family\nMy host mother Mrs. Tanaka packed a bento. Dr. Alvarez called.",
-        En,
-    );
+    let rs = run("Host family\nMy host mother Mrs. Tanaka packed a bento. Dr. Alvarez called.", En);
     assert_has(&rs, Person, "Mrs. Tanaka");
     assert_has(&rs, Person, "Dr. Alvarez");
-    let rs = run(
-        "Examen\nM. Garnier dit que je suis prête. Rendez-vous avec le Dr Benali.",
-        Fr,
-    );
+    let rs = run("Examen\nM. Garnier dit que je suis prête. Rendez-vous avec le Dr Benali.", Fr);
     assert_has(&rs, Person, "M. Garnier");
     assert_has(&rs, Person, "Dr Benali");
 }
 
 #[test]
 fn kin_words_as_names() {
-    let rs = run(
-        "Sunday\nMum says we're too loud. Grandpa Joe told his story again.",
-        En,
-    );
+    let rs = run("Sunday\nMum says we're too loud. Grandpa Joe told his story again.", En);
     let mum = find(&rs, Person, "Mum").expect("Mum");
     assert_eq!(mum.extracted_relationship.as_deref(), Some("mother"));
     assert_has(&rs, Person, "Grandpa Joe");
     // A kin word after a possessive is no entity without an existing person to point at.
-    let rs = run(
-        "Call\nMy mother called and my friends came over. His dad was there.",
-        En,
-    );
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Person),
-        "{}",
-        crate::show(&rs)
-    );
-    let rs = run(
-        "Dimanche\nMaman est venue. Chez Papy et Mamie à Vannes.",
-        Fr,
-    );
+    let rs = run("Call\nMy mother called and my friends came over. His dad was there.", En);
+    assert!(rs.iter().all(|r| r.extracted_type != Person), "{}", crate::show(&rs));
+    let rs = run("Dimanche\nMaman est venue. Chez Papy et Mamie à Vannes.", Fr);
     assert_has(&rs, Person, "Maman");
     assert_has(&rs, Person, "Papy");
     assert_has(&rs, Person, "Mamie");
     let rs = run("Appel\nMa mère a appelé, puis sa sœur.", Fr);
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Person),
-        "{}",
-        crate::show(&rs)
-    );
+    assert!(rs.iter().all(|r| r.extracted_type != Person), "{}", crate::show(&rs));
 }
 
 #[test]
 fn places_after_prepositions() {
-    let rs = run(
-        "Trip\nTook the train to Nara with Lukas, then flew back from Bologna.",
-        En,
-    );
+    let rs = run("Trip\nTook the train to Nara with Lukas, then flew back from Bologna.", En);
     assert_has(&rs, Location, "Nara");
     assert_has(&rs, Location, "Bologna");
     assert_has(&rs, Person, "Lukas");
-    let rs = run(
-        "Vacances\nUne semaine à Quimperlé avec Bastien, puis retour depuis Brest.",
-        Fr,
-    );
+    let rs = run("Vacances\nUne semaine à Quimperlé avec Bastien, puis retour depuis Brest.", Fr);
     assert_has(&rs, Location, "Quimperlé");
     assert_has(&rs, Location, "Brest");
     assert_has(&rs, Person, "Bastien");
@@ -110,10 +72,7 @@ fn places_after_prepositions() {
 
 #[test]
 fn multiword_places() {
-    let rs = run(
-        "Day out\nWe went fishing on Lake Tahoe, then ate on Market Street near the Brooklyn Bridge.",
-        En,
-    );
+    let rs = run("Day out\nWe went fishing on Lake Tahoe, then ate on Market Street near the Brooklyn Bridge.", En);
     assert_has(&rs, Location, "Lake Tahoe");
     assert_has(&rs, Location, "Market Street");
     assert_has(&rs, Location, "Brooklyn Bridge");
@@ -128,99 +87,53 @@ fn multiword_places() {
 
 #[test]
 fn emotions_in_their_forms() {
-    let rs = run(
-        "Done\nI felt so proud. Such a wave of nostalgia. I'm over the moon and a bit anxious.",
-        En,
-    );
+    let rs = run("Done\nI felt so proud. Such a wave of nostalgia. I'm over the moon and a bit anxious.", En);
     for e in ["proud", "nostalgia", "over the moon", "anxious"] {
         assert_has(&rs, Emotion, e);
     }
     // Someone else's feelings, or pretended ones, are not the writer's.
-    let rs = run(
-        "Film\nFemi panicked about the car. I pretended to be bored.",
-        En,
-    );
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Emotion),
-        "{}",
-        crate::show(&rs)
-    );
-    let rs = run(
-        "Fin\nJ'étais trop fière. Quelle joie ! J'ai eu peur mais j'ai la boule au ventre.",
-        Fr,
-    );
+    let rs = run("Film\nFemi panicked about the car. I pretended to be bored.", En);
+    assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
+    let rs = run("Fin\nJ'étais trop fière. Quelle joie ! J'ai eu peur mais j'ai la boule au ventre.", Fr);
     for e in ["fière", "joie", "peur", "boule au ventre"] {
         assert_has(&rs, Emotion, e);
     }
     let rs = run("Soir\nElle avait peur de moi.", Fr);
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Emotion),
-        "{}",
-        crate::show(&rs)
-    );
+    assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
 }
 
 #[test]
 fn activities() {
-    let rs = run(
-        "Weekend\nWe hiked up the hill, then went skiing. Started knitting again.",
-        En,
-    );
+    let rs = run("Weekend\nWe hiked up the hill, then went skiing. Started knitting again.", En);
     assert_has(&rs, Activity, "hiking");
     assert_has(&rs, Activity, "skiing");
     assert_has(&rs, Activity, "knitting");
     // One-off verbs, or what others did, are not the writer's activities.
-    let rs = run(
-        "Work\nCalled the bank, walked to the post office. The whole team sang.",
-        En,
-    );
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Activity),
-        "{}",
-        crate::show(&rs)
-    );
-    let rs = run(
-        "Samedi\nOn a passé la matinée à jardiner, puis randonnée l'après-midi.",
-        Fr,
-    );
+    let rs = run("Work\nCalled the bank, walked to the post office. The whole team sang.", En);
+    assert!(rs.iter().all(|r| r.extracted_type != Activity), "{}", crate::show(&rs));
+    let rs = run("Samedi\nOn a passé la matinée à jardiner, puis randonnée l'après-midi.", Fr);
     assert_has(&rs, Activity, "jardinage");
     assert_has(&rs, Activity, "randonnée");
 }
 
 #[test]
 fn objects() {
-    let rs = run(
-        "The ring\nGrandma's ring came back from the jeweller. Dad gave me his old record player.",
-        En,
-    );
+    let rs = run("The ring\nGrandma's ring came back from the jeweller. Dad gave me his old record player.", En);
     assert_has(&rs, Object, "ring");
     assert_has(&rs, Object, "record player");
-    let rs = run(
-        "Cadeau\nJ'ai offert à Clémence la bague de ma grand-mère.",
-        Fr,
-    );
+    let rs = run("Cadeau\nJ'ai offert à Clémence la bague de ma grand-mère.", Fr);
     assert_has(&rs, Object, "bague");
     // Food eaten in passing and body parts are not objects.
     let rs = run("Lunch\nWe ate popcorn and my knees hurt.", En);
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Object),
-        "{}",
-        crate::show(&rs)
-    );
+    assert!(rs.iter().all(|r| r.extracted_type != Object), "{}", crate::show(&rs));
 }
 
 #[test]
 fn life_periods() {
-    let rs = run(
-        "Looking back\nMy last shift before retirement. I was scared of everyone in high school.",
-        En,
-    );
+    let rs = run("Looking back\nMy last shift before retirement. I was scared of everyone in high school.", En);
     assert_has(&rs, LifePeriod, "retirement");
     assert_has(&rs, LifePeriod, "high school");
-    let rs = run(
-        "Souvenirs\nPremier matin de la retraite. Elle avait peur de moi en seconde.",
-        Fr,
-    );
+    let rs = run("Souvenirs\nPremier matin de la retraite. Elle avait peur de moi en seconde.", Fr);
     assert_has(&rs, LifePeriod, "retraite");
     assert_has(&rs, LifePeriod, "seconde");
 }
@@ -241,10 +154,7 @@ fn negatives_dates_pronouns_generic_places() {
 
 #[test]
 fn named_works_and_brands() {
-    let rs = run(
-        "Film night\nWe watched The Princess Bride, then found the old Polaroid.",
-        En,
-    );
+    let rs = run("Film night\nWe watched The Princess Bride, then found the old Polaroid.", En);
     assert_has(&rs, Object, "The Princess Bride");
     assert_has(&rs, Object, "Polaroid");
     let rs = run("Club\nOn a discuté de L'Étranger de Camus.", Fr);
@@ -266,10 +176,7 @@ fn lowercase_writers() {
 
 #[test]
 fn capitals_in_shouted_sentences_say_nothing() {
-    let rs = run(
-        "WE WON\nOUR TEAM WON THE LEAGUE!!! Coach Ellis cried. SO HAPPY.",
-        En,
-    );
+    let rs = run("WE WON\nOUR TEAM WON THE LEAGUE!!! Coach Ellis cried. SO HAPPY.", En);
     assert_has(&rs, Person, "Ellis");
     assert_has(&rs, Emotion, "happy");
     assert_not(&rs, "LEAGUE");
@@ -278,22 +185,12 @@ fn capitals_in_shouted_sentences_say_nothing() {
 
 #[test]
 fn things_owned_or_given_outside_the_lexicon() {
-    let rs = run(
-        "Shed\nFound Grandad's old toolbox. Dad gave me a compass he carried in the war.",
-        En,
-    );
+    let rs = run("Shed\nFound Grandad's old toolbox. Dad gave me a compass he carried in the war.", En);
     assert_has(&rs, Object, "toolbox");
     assert_has(&rs, Object, "compass");
     let rs = run("Grenier\nJ'ai retrouvé le vieux chapeau de Papy.", Fr);
     assert_has(&rs, Object, "chapeau");
     // Food, favours and places are not keepsakes.
-    let rs = run(
-        "Lunch\nShe gave me a lift and bought me a cake at Mum's house.",
-        En,
-    );
-    assert!(
-        rs.iter().all(|r| r.extracted_type != Object),
-        "{}",
-        crate::show(&rs)
-    );
+    let rs = run("Lunch\nShe gave me a lift and bought me a cake at Mum's house.", En);
+    assert!(rs.iter().all(|r| r.extracted_type != Object), "{}", crate::show(&rs));
 }

@@ -10,12 +10,7 @@ fn validation_result_json_uses_spec_names() {
     let known = [person(71, "Claire", &[], "sister")];
     let rs = run_known("Visit\nVisited my sister in Lyon.", En, &known);
     let v = serde_json::to_value(&rs).unwrap();
-    let claire = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["recommendedEntityId"] == 71)
-        .unwrap();
+    let claire = v.as_array().unwrap().iter().find(|r| r["recommendedEntityId"] == 71).unwrap();
     for k in [
         "extractedName",
         "extractedType",
@@ -34,12 +29,7 @@ fn validation_result_json_uses_spec_names() {
     assert_eq!(m["type"], "person");
     assert!(m["confidence"].as_f64().unwrap() <= 1.0);
     assert!(m["reason"].is_string());
-    let lyon = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["extractedName"] == "Lyon")
-        .unwrap();
+    let lyon = v.as_array().unwrap().iter().find(|r| r["extractedName"] == "Lyon").unwrap();
     assert_eq!(lyon["suggestedAction"], "create_new");
     assert!(lyon["recommendedEntityId"].is_null());
     // Round trip.
@@ -49,14 +39,12 @@ fn validation_result_json_uses_spec_names() {
 
 #[test]
 fn known_entities_parse_from_spec_json() {
-    let k: KnownEntity = serde_json::from_str(
-        r#"{"id": 202, "name": "la retraite", "type": "lifePeriod", "aliases": ["retraite"]}"#,
-    )
-    .unwrap();
+    let k: KnownEntity =
+        serde_json::from_str(r#"{"id": 202, "name": "la retraite", "type": "lifePeriod", "aliases": ["retraite"]}"#)
+            .unwrap();
     assert_eq!(k.entity_type, EntityType::LifePeriod);
     assert_eq!(k.category, None);
-    let e: KnownEntity =
-        serde_json::from_str(r#"{"id": 1, "name": "Fête", "type": "event"}"#).unwrap();
+    let e: KnownEntity = serde_json::from_str(r#"{"id": 1, "name": "Fête", "type": "event"}"#).unwrap();
     assert_eq!(e.entity_type, EntityType::LifePeriod);
     assert!(e.aliases.is_empty());
 }

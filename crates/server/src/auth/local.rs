@@ -122,11 +122,7 @@ impl Lang {
     /// The `lang` parameter wins; otherwise the browser's first language.
     fn pick(explicit: Option<&str>, headers: &HeaderMap) -> Self {
         let wanted = explicit.map(str::to_owned).unwrap_or_else(|| {
-            headers
-                .get(header::ACCEPT_LANGUAGE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_ascii_lowercase()
+            headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_ascii_lowercase()
         });
         if wanted.starts_with("fr") { Self::Fr } else { Self::En }
     }

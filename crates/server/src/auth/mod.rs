@@ -6,10 +6,10 @@ pub mod oidc;
 pub mod session;
 pub mod users;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::Json;
 use axum::routing::get;
 use axum_extra::extract::CookieJar;
 use serde::Deserialize;
@@ -161,7 +161,11 @@ pub(crate) async fn logout(State(state): State<AppState>, jar: CookieJar) -> Api
 /// Sign out by following a link, then go home (303 to `/`). Only a navigation that started on
 /// this site (or an address the person typed) signs out: a link or an image on another site
 /// cannot.
-pub(crate) async fn logout_link(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> ApiResult<Response> {
+pub(crate) async fn logout_link(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    jar: CookieJar,
+) -> ApiResult<Response> {
     let public_origin = state.config.public_origin();
     if crate::guard::from_this_site(&headers, &public_origin, crate::guard::Strictness::AllowReferer).is_err() {
         return Ok(Redirect::to("/").into_response());
@@ -169,7 +173,9 @@ pub(crate) async fn logout_link(State(state): State<AppState>, headers: HeaderMa
     logout(State(state), jar).await.map(|signed_out| {
         let (parts, _) = signed_out.into_parts();
         let mut response = Redirect::to("/").into_response();
-        response.headers_mut().extend(parts.headers.get_all(header::SET_COOKIE).iter().map(|v| (header::SET_COOKIE, v.clone())));
+        response
+            .headers_mut()
+            .extend(parts.headers.get_all(header::SET_COOKIE).iter().map(|v| (header::SET_COOKIE, v.clone())));
         response
     })
 }
@@ -218,10 +224,7 @@ pub(crate) async fn give_consent(
     ApiJson(request): ApiJson<ConsentRequest>,
 ) -> ApiResult<Json<User>> {
     if !(request.data_processing && request.terms) {
-        return Err(ApiError::bad_request(
-            "consent_required",
-            "Please accept both consents to create your account.",
-        ));
+        return Err(ApiError::bad_request("consent_required", "Please accept both consents to create your account."));
     }
     let updated = users::record_consents(&state.db, user).await?;
     Ok(Json(updated.into()))

@@ -6,8 +6,8 @@ use anyhow::{Context, anyhow};
 use chrono::{Duration, Utc};
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
-    AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet, EndpointSet,
-    IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, reqwest,
+    AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet, EndpointSet, IssuerUrl,
+    Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse, reqwest,
 };
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 use tokio::sync::OnceCell;
@@ -95,10 +95,7 @@ impl Oidc {
             .add_scope(Scope::new("profile".to_owned()))
             .set_pkce_challenge(challenge)
             .url();
-        login_attempt::Entity::delete_many()
-            .filter(login_attempt::Column::ExpiresAt.lt(Utc::now()))
-            .exec(db)
-            .await?;
+        login_attempt::Entity::delete_many().filter(login_attempt::Column::ExpiresAt.lt(Utc::now())).exec(db).await?;
         login_attempt::ActiveModel {
             state: Set(state.secret().clone()),
             pkce_verifier: Set(verifier.secret().clone()),
@@ -169,5 +166,8 @@ pub fn state_cookie(state: String, secure: bool) -> axum_extra::extract::cookie:
 }
 
 pub fn state_cookie_removal() -> axum_extra::extract::cookie::Cookie<'static> {
-    axum_extra::extract::cookie::Cookie::build((STATE_COOKIE, "")).path("/api/auth/callback").max_age(time::Duration::ZERO).build()
+    axum_extra::extract::cookie::Cookie::build((STATE_COOKIE, ""))
+        .path("/api/auth/callback")
+        .max_age(time::Duration::ZERO)
+        .build()
 }

@@ -60,10 +60,7 @@ pub async fn user_for_token(db: &DatabaseConnection, token: &str) -> Result<Opti
 }
 
 pub async fn end(db: &DatabaseConnection, token: &str) -> Result<(), sea_orm::DbErr> {
-    session::Entity::delete_many()
-        .filter(session::Column::TokenHash.eq(hash_token(token)))
-        .exec(db)
-        .await?;
+    session::Entity::delete_many().filter(session::Column::TokenHash.eq(hash_token(token))).exec(db).await?;
     Ok(())
 }
 

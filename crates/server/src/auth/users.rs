@@ -1,9 +1,7 @@
 //! The user as the API shows it, and the queries that create and change users.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -79,10 +77,7 @@ pub struct Identity {
 /// The e-mail is kept as registered (SPEC §3: read-only after registration).
 pub async fn upsert(db: &DatabaseConnection, identity: Identity) -> Result<user::Model, sea_orm::DbErr> {
     let now = Utc::now();
-    let existing = user::Entity::find()
-        .filter(user::Column::AuthSubject.eq(identity.subject.as_str()))
-        .one(db)
-        .await?;
+    let existing = user::Entity::find().filter(user::Column::AuthSubject.eq(identity.subject.as_str())).one(db).await?;
     match existing {
         Some(found) => {
             let mut active = found.into_active_model();
@@ -145,7 +140,6 @@ pub struct UpdateUserRequest {
     pub theme: Option<String>,
 }
 
-
 pub const GENDERS: [&str; 5] = ["male", "female", "non-binary", "other", "prefer-not-to-say"];
 pub const LANGUAGES: [&str; 2] = ["en", "fr"];
 pub const THEMES: [&str; 2] = ["light", "dark"];
@@ -163,9 +157,7 @@ impl TryFrom<UpdateUserRequest> for UserChanges {
 
     fn try_from(request: UpdateUserRequest) -> Result<Self, Self::Error> {
         use crate::error::ApiError;
-        let first_name = request.first_name.map(|name| {
-            name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty())
-        });
+        let first_name = request.first_name.map(|name| name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty()));
         if let Some(Some(name)) = &first_name
             && name.chars().count() > 100
         {
@@ -190,7 +182,11 @@ impl TryFrom<UpdateUserRequest> for UserChanges {
     }
 }
 
-pub async fn update(db: &DatabaseConnection, found: user::Model, changes: UserChanges) -> Result<user::Model, sea_orm::DbErr> {
+pub async fn update(
+    db: &DatabaseConnection,
+    found: user::Model,
+    changes: UserChanges,
+) -> Result<user::Model, sea_orm::DbErr> {
     let mut active = found.into_active_model();
     if let Some(first_name) = changes.first_name {
         active.first_name = Set(first_name);

@@ -8,8 +8,8 @@ use std::time::Duration;
 use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectionTrait, ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
-    TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode,
+    TransactionOptions, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
 

@@ -17,7 +17,11 @@ use super::types::{EntityKind, NewEntity};
 use crate::db::entities::{entity, user};
 use crate::error::{ApiError, ExistingEntity};
 
-pub async fn list<C: ConnectionTrait>(db: &C, user_id: i64, kind: Option<EntityKind>) -> Result<Vec<entity::Model>, sea_orm::DbErr> {
+pub async fn list<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    kind: Option<EntityKind>,
+) -> Result<Vec<entity::Model>, sea_orm::DbErr> {
     let mut query = entity::Entity::find().filter(entity::Column::UserId.eq(user_id));
     if let Some(kind) = kind {
         query = query.filter(entity::Column::EntityType.eq(kind.as_str()));
@@ -54,7 +58,11 @@ pub async fn create<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEntity) ->
         return Err(ApiError::Conflict {
             code: "entity_exists",
             message: format!("Entity already exists: {}", existing.name),
-            existing_entity: Some(ExistingEntity { id: existing.id, name: existing.name, entity_type: existing.entity_type }),
+            existing_entity: Some(ExistingEntity {
+                id: existing.id,
+                name: existing.name,
+                entity_type: existing.entity_type,
+            }),
         });
     }
     insert(db, user_id, new).await
@@ -113,7 +121,11 @@ pub async fn version<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<i64, se
 }
 
 /// The entity of that name and type, created when missing: confirming twice creates nothing twice.
-pub async fn find_or_create<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEntity) -> Result<entity::Model, ApiError> {
+pub async fn find_or_create<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    new: NewEntity,
+) -> Result<entity::Model, ApiError> {
     match find_by_name(db, user_id, new.kind, &new.name).await? {
         Some(existing) => Ok(existing),
         None => insert(db, user_id, new).await,
@@ -122,7 +134,11 @@ pub async fn find_or_create<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEn
 
 /// Add an alias unless the entity already answers to that name; an entity that has all the
 /// aliases it may have takes no more.
-pub async fn add_alias<C: ConnectionTrait>(db: &C, found: entity::Model, alias: &str) -> Result<entity::Model, ApiError> {
+pub async fn add_alias<C: ConnectionTrait>(
+    db: &C,
+    found: entity::Model,
+    alias: &str,
+) -> Result<entity::Model, ApiError> {
     let alias = super::types::checked_name(alias)?;
     let key = lifegraph_extract::name_key(&alias);
     let mut aliases = found.alias_list();

@@ -1,11 +1,11 @@
 //! Liveness and readiness, for supervisors and load balancers.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
+use serde_json::{Value, json};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use serde_json::{Value, json};
 
 use crate::app::AppState;
 

@@ -5,11 +5,11 @@ pub mod extraction;
 pub mod queries;
 pub mod types;
 
+use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use chrono::Utc;
 use sea_orm::{DatabaseTransaction, DbErr, IntoActiveModel, Set};
 use serde::Deserialize;
@@ -99,19 +99,65 @@ pub(crate) async fn create_memory(
         StatusCode::CREATED,
         Json(CreateMemoryResponse {
             memory,
-            entity_validation: EntityValidation { needs_confirmation: !validation_results.is_empty(), validation_results },
+            entity_validation: EntityValidation {
+                needs_confirmation: !validation_results.is_empty(),
+                validation_results,
+            },
         }),
     ))
 }
 
 /// SPEC §3 person categories: a relationship outside them is not kept.
 const PERSON_CATEGORIES: &[&str] = &[
-    "myself", "partner", "ex-partner", "son", "daughter", "brother", "sister", "sibling", "mother", "father",
-    "grandmother", "grandfather", "grandparent", "godfather", "godmother", "son-in-law", "daughter-in-law",
-    "father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "cousin-female", "cousin", "nephew", "niece",
-    "other-family", "close-friend", "best-friend", "good-friend", "friend", "childhood-friend", "school-friend",
-    "work-friend", "acquaintance", "work-colleague", "colleague", "boss", "employee", "classmate", "student",
-    "neighbor", "mentor", "mentee", "doctor", "therapist", "teacher", "coach", "companion-animal", "other",
+    "myself",
+    "partner",
+    "ex-partner",
+    "son",
+    "daughter",
+    "brother",
+    "sister",
+    "sibling",
+    "mother",
+    "father",
+    "grandmother",
+    "grandfather",
+    "grandparent",
+    "godfather",
+    "godmother",
+    "son-in-law",
+    "daughter-in-law",
+    "father-in-law",
+    "mother-in-law",
+    "brother-in-law",
+    "sister-in-law",
+    "cousin-female",
+    "cousin",
+    "nephew",
+    "niece",
+    "other-family",
+    "close-friend",
+    "best-friend",
+    "good-friend",
+    "friend",
+    "childhood-friend",
+    "school-friend",
+    "work-friend",
+    "acquaintance",
+    "work-colleague",
+    "colleague",
+    "boss",
+    "employee",
+    "classmate",
+    "student",
+    "neighbor",
+    "mentor",
+    "mentee",
+    "doctor",
+    "therapist",
+    "teacher",
+    "coach",
+    "companion-animal",
+    "other",
 ];
 
 fn percent(confidence: Option<f64>) -> Option<i32> {
@@ -170,7 +216,10 @@ pub(crate) async fn confirm_entities(
             }
             "add_as_alias" => {
                 let target = choice.entity_id.ok_or_else(|| {
-                    ApiError::bad_request("entity_required", format!("Choose the entity '{}' is another name for", choice.name))
+                    ApiError::bad_request(
+                        "entity_required",
+                        format!("Choose the entity '{}' is another name for", choice.name),
+                    )
                 })?;
                 let existing = entity_queries::find_own(&txn, user.id, target).await.map_err(unknown_entity)?;
                 let id = existing.id;
@@ -181,7 +230,9 @@ pub(crate) async fn confirm_entities(
             other => {
                 return Err(ApiError::bad_request(
                     "invalid_action",
-                    format!("Unknown action '{other}': expected create_new, use_existing, merge_entities, add_as_alias or skip"),
+                    format!(
+                        "Unknown action '{other}': expected create_new, use_existing, merge_entities, add_as_alias or skip"
+                    ),
                 ));
             }
         };
@@ -234,7 +285,9 @@ pub(crate) async fn list_memories(
     let sort_by = match query.sort_by.as_deref() {
         None | Some("createdAt") => SortBy::CreatedAt,
         Some("eventDate") => SortBy::EventDate,
-        Some(other) => return Err(ApiError::validation(format!("sortBy must be eventDate or createdAt, not '{other}'"))),
+        Some(other) => {
+            return Err(ApiError::validation(format!("sortBy must be eventDate or createdAt, not '{other}'")));
+        }
     };
     let order = match query.sort_order.as_deref() {
         None | Some("desc") => SortOrder::Desc,

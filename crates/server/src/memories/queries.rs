@@ -7,8 +7,8 @@ use base64::Engine;
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel,
-    Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult,
+    IntoActiveModel, Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
 };
 use serde::{Deserialize, Serialize};
 
@@ -239,7 +239,9 @@ impl<'a> List<'a> {
 
     /// The segments left to read after `after`, each with the cursor that applies inside it.
     fn parts<'c>(&self, after: Option<&'c Cursor>) -> impl Iterator<Item = (Segment, Option<&'c Cursor>)> + use<'c> {
-        segments(self.filter.sort_by, after).iter().map(move |&segment| (segment, after.filter(|c| c.segment() == segment)))
+        segments(self.filter.sort_by, after)
+            .iter()
+            .map(move |&segment| (segment, after.filter(|c| c.segment() == segment)))
     }
 
     /// Rows of one segment, in list order, strictly after `after` and up to `until` included,

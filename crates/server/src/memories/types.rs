@@ -70,9 +70,7 @@ impl Memory {
 #[serde(untagged)]
 pub enum EntityRef {
     Id(i64),
-    Object {
-        id: i64,
-    },
+    Object { id: i64 },
 }
 
 impl EntityRef {
@@ -133,7 +131,6 @@ pub struct UpdateMemoryRequest {
     #[allow(dead_code)]
     pub user_id: Option<i64>,
 }
-
 
 pub const TITLE_MAX: usize = 200;
 pub const CONTENT_MAX: usize = 100_000;
@@ -232,7 +229,10 @@ pub fn entity_ids(list: &[EntityRef]) -> Result<Vec<i64>, ApiError> {
 fn checked_media(media: Option<Vec<String>>) -> Result<Option<Vec<String>>, ApiError> {
     let Some(media) = media else { return Ok(None) };
     if media.len() > MEDIA_MAX {
-        return Err(ApiError::bad_request("too_many_media", format!("A memory can hold at most {MEDIA_MAX} media items")));
+        return Err(ApiError::bad_request(
+            "too_many_media",
+            format!("A memory can hold at most {MEDIA_MAX} media items"),
+        ));
     }
     let mut clean = Vec::with_capacity(media.len());
     for item in media {
@@ -424,8 +424,10 @@ mod tests {
     #[test]
     fn event_date_defaults_to_today() {
         let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
-        let request: CreateMemoryRequest =
-            serde_json::from_value(serde_json::json!({"title": "t", "content": "c", "entities": [3, {"id": 3}, {"id": 4, "name": "x"}]})).unwrap();
+        let request: CreateMemoryRequest = serde_json::from_value(
+            serde_json::json!({"title": "t", "content": "c", "entities": [3, {"id": 3}, {"id": 4, "name": "x"}]}),
+        )
+        .unwrap();
         let memory = NewMemory::parse(request, today).unwrap();
         assert_eq!(memory.event_date, Some(today));
         assert_eq!(memory.entity_ids, vec![3, 4]);

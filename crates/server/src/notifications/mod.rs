@@ -1,7 +1,7 @@
 //! Notifications. For now the header's bell asks only how many are unread.
 
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -25,7 +25,10 @@ pub struct UnreadCount {
 /// How many of the signed-in user's notifications are unread.
 #[utoipa::path(get, path = "/api/notifications/unread-count", tag = "notifications",
     responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody)))]
-pub(crate) async fn unread_count(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> ApiResult<Json<UnreadCount>> {
+pub(crate) async fn unread_count(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> ApiResult<Json<UnreadCount>> {
     let count = notification::Entity::find()
         .filter(notification::Column::UserId.eq(user.id))
         .filter(notification::Column::Read.eq(false))

@@ -128,9 +128,7 @@ fn encode_jpeg(picture: DynamicImage) -> Result<Vec<u8>, Unreadable> {
         rgb.put_pixel(x, y, image::Rgb([blend(r), blend(g), blend(b)]));
     }
     let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)
-        .encode_image(&rgb)
-        .map_err(|_| Unreadable)?;
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82).encode_image(&rgb).map_err(|_| Unreadable)?;
     Ok(out)
 }
 
@@ -156,7 +154,10 @@ fn strip_jpeg(bytes: &[u8]) -> Result<(Vec<u8>, u16), Unreadable> {
             pos += 2;
             continue;
         }
-        let length = usize::from(u16::from_be_bytes([*bytes.get(pos + 2).ok_or(Unreadable)?, *bytes.get(pos + 3).ok_or(Unreadable)?]));
+        let length = usize::from(u16::from_be_bytes([
+            *bytes.get(pos + 2).ok_or(Unreadable)?,
+            *bytes.get(pos + 3).ok_or(Unreadable)?,
+        ]));
         let end = pos + 2 + length;
         if length < 2 || end > bytes.len() {
             return Err(Unreadable);
@@ -210,10 +211,12 @@ fn exif_orientation(payload: &[u8]) -> Option<u16> {
     };
     let ifd = usize::try_from(u32_at(4)?).ok()?;
     let count = usize::from(u16_at(ifd)?);
-    (0..count.min(512)).find_map(|i| {
-        let entry = ifd + 2 + i * 12;
-        (u16_at(entry)? == 0x0112).then(|| u16_at(entry + 8)).flatten()
-    }).filter(|o| (1..=8).contains(o))
+    (0..count.min(512))
+        .find_map(|i| {
+            let entry = ifd + 2 + i * 12;
+            (u16_at(entry)? == 0x0112).then(|| u16_at(entry + 8)).flatten()
+        })
+        .filter(|o| (1..=8).contains(o))
 }
 
 /// An APP1 segment holding an EXIF block with the orientation and nothing else.

@@ -7,12 +7,12 @@
 pub mod image;
 pub mod storage;
 
+use axum::Json;
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
-use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -93,7 +93,8 @@ pub(crate) async fn upload(
             Err(e) => return Err(ApiError::bad_request("invalid_upload", e.body_text())),
         }
     }
-    let bytes = photo.ok_or_else(|| ApiError::bad_request("photo_required", "No photo was sent (form field 'photo')"))?;
+    let bytes =
+        photo.ok_or_else(|| ApiError::bad_request("photo_required", "No photo was sent (form field 'photo')"))?;
     if bytes.len() > MAX_PHOTO_BYTES {
         return Err(too_large());
     }
@@ -118,7 +119,10 @@ pub(crate) async fn upload(
     let thumbnail_key = format!("{}/{name}.thumb.jpg", user.id);
     state.photos.put(&key, processed.full).await?;
     state.photos.put(&thumbnail_key, processed.thumbnail).await?;
-    Ok(Json(UploadedPhoto { photo_url: format!("{URL_PREFIX}{key}"), thumbnail_url: format!("{URL_PREFIX}{thumbnail_key}") }))
+    Ok(Json(UploadedPhoto {
+        photo_url: format!("{URL_PREFIX}{key}"),
+        thumbnail_url: format!("{URL_PREFIX}{thumbnail_key}"),
+    }))
 }
 
 /// A photo, to its owner only (another person's photo is not found).

@@ -59,20 +59,32 @@ async fn local_page_refuses_a_bad_email(backend: Backend) {
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     assert!(response.text().await.unwrap().contains("valid e-mail"));
     assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
-
 }
 
 async fn sign_in_never_leads_to_another_site(backend: Backend) {
     let app = spawn(backend).await;
     // Browsers drop tabs and line breaks from an address and read a backslash as a slash:
     // each of these would lead to another site, or cannot be put in a header at all.
-    for hostile in ["https://evil.example/", "//evil.example", "/%09/evil.example", "/%0A/evil.example", "/%0D%0ASet-Cookie:%20x=1", "/%5Cevil.example"] {
+    for hostile in [
+        "https://evil.example/",
+        "//evil.example",
+        "/%09/evil.example",
+        "/%0A/evil.example",
+        "/%0D%0ASet-Cookie:%20x=1",
+        "/%5Cevil.example",
+    ] {
         let response = app.get(&format!("/api/login?redirect={hostile}")).await;
         assert_error(response, StatusCode::BAD_REQUEST, "invalid_redirect").await;
         let response = app.get(&format!("/auth/local?redirect={hostile}")).await;
         assert_error(response, StatusCode::BAD_REQUEST, "invalid_redirect").await;
-        let form = app.client.post(app.url("/auth/local")).header("content-type", "application/x-www-form-urlencoded")
-            .body(format!("email=x%40example.org&redirect={hostile}")).send().await.unwrap();
+        let form = app
+            .client
+            .post(app.url("/auth/local"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(format!("email=x%40example.org&redirect={hostile}"))
+            .send()
+            .await
+            .unwrap();
         assert_error(form, StatusCode::BAD_REQUEST, "invalid_redirect").await;
     }
     assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
@@ -92,7 +104,8 @@ async fn only_this_site_can_sign_a_person_out(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("stays@example.org").await;
     // A link or an image on another site, or a program that does not say where it comes from.
-    let cross_site = app.client.get(app.url("/api/logout")).header("sec-fetch-site", "cross-site").send().await.unwrap();
+    let cross_site =
+        app.client.get(app.url("/api/logout")).header("sec-fetch-site", "cross-site").send().await.unwrap();
     assert_eq!(cross_site.status(), StatusCode::SEE_OTHER);
     assert_eq!(app.get("/api/auth/user").await.status(), StatusCode::OK, "a link from elsewhere signs no one out");
     let post = app.client.post(app.url("/api/logout")).header("origin", "https://evil.example").send().await.unwrap();
@@ -113,12 +126,8 @@ async fn logout_invalidates_the_token_itself(backend: Backend) {
     let token_pair = set_cookie.split(';').next().unwrap().to_owned();
     app.sign_out().await;
     // Someone who copied the cookie before sign-out gets nothing with it.
-    let replay = reqwest::Client::new()
-        .get(app.url("/api/auth/user"))
-        .header("cookie", token_pair)
-        .send()
-        .await
-        .unwrap();
+    let replay =
+        reqwest::Client::new().get(app.url("/api/auth/user")).header("cookie", token_pair).send().await.unwrap();
     assert_error(replay, StatusCode::UNAUTHORIZED, "unauthorized").await;
 }
 
@@ -151,12 +160,8 @@ async fn consent_needs_both_boxes(backend: Backend) {
     let first_time = user["consents"]["termsAt"].clone();
     assert!(first_time.is_string());
     // Giving it again keeps the first time.
-    let again: Value = app
-        .post_json("/api/auth/consent", &json!({"dataProcessing": true, "terms": true}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let again: Value =
+        app.post_json("/api/auth/consent", &json!({"dataProcessing": true, "terms": true})).await.json().await.unwrap();
     assert_eq!(again["consents"]["termsAt"], first_time);
 }
 
@@ -164,7 +169,10 @@ async fn preferences_are_saved_to_the_user(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("prefs@example.org").await;
     let response = app
-        .patch_json("/api/auth/user", &json!({"language": "fr", "theme": "dark", "firstName": "  Élodie ", "gender": "female"}))
+        .patch_json(
+            "/api/auth/user",
+            &json!({"language": "fr", "theme": "dark", "firstName": "  Élodie ", "gender": "female"}),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let user: Value = app.get("/api/auth/user").await.json().await.unwrap();

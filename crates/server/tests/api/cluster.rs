@@ -106,7 +106,8 @@ async fn two_processes_share_one_database_and_one_photo_store() {
     // Started at once: the two migrate the same empty database, one after the other.
     let mut a = start(&database_url, &storage_url, &log_a);
     let mut b = start(&database_url, &storage_url, &log_b);
-    let client = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let client =
+        reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
     wait_until_up(&client, &mut a, &log_a).await;
     wait_until_up(&client, &mut b, &log_b).await;
     let browser = Browser { client };
@@ -118,11 +119,17 @@ async fn two_processes_share_one_database_and_one_photo_store() {
     assert_eq!(on_a["id"], on_b["id"], "one session for both processes");
 
     // B reads its matcher once, then A adds a person: B must propose that person.
-    let first = browser.post(&b, "/api/memories/with-validation", &json!({"title": "Before", "content": "A quiet day."})).await;
+    let first =
+        browser.post(&b, "/api/memories/with-validation", &json!({"title": "Before", "content": "A quiet day."})).await;
     assert_eq!(first.status(), StatusCode::CREATED);
-    let margaux: Value = browser.post(&a, "/api/entities", &json!({"name": "Margaux", "type": "person"})).await.json().await.unwrap();
+    let margaux: Value =
+        browser.post(&a, "/api/entities", &json!({"name": "Margaux", "type": "person"})).await.json().await.unwrap();
     let written: Value = browser
-        .post(&b, "/api/memories/with-validation", &json!({"title": "Lunch", "content": "Lunch with Margaux by the lake."}))
+        .post(
+            &b,
+            "/api/memories/with-validation",
+            &json!({"title": "Lunch", "content": "Lunch with Margaux by the lake."}),
+        )
         .await
         .json()
         .await
@@ -151,7 +158,11 @@ async fn two_processes_share_one_database_and_one_photo_store() {
     assert_eq!(from_b.status(), StatusCode::OK);
     assert_eq!(from_b.bytes().await.unwrap(), from_a, "the same photo through either process");
     let summer: Value = browser
-        .post(&a, "/api/memories/with-validation", &json!({"title": "L'été au lac", "content": "Swimming.", "photo": photo}))
+        .post(
+            &a,
+            "/api/memories/with-validation",
+            &json!({"title": "L'été au lac", "content": "Swimming.", "photo": photo}),
+        )
         .await
         .json()
         .await
@@ -161,7 +172,13 @@ async fn two_processes_share_one_database_and_one_photo_store() {
     assert_eq!(found["items"][0]["id"], id, "written on A, found on B");
 
     // Deleted through B: gone for A, its photo too.
-    let deleted = browser.client.delete(format!("{}/api/memories/{id}", b.address)).header("Origin", &b.address).send().await.unwrap();
+    let deleted = browser
+        .client
+        .delete(format!("{}/api/memories/{id}", b.address))
+        .header("Origin", &b.address)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     assert_eq!(browser.get(&a, &format!("/api/memories/{id}")).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(browser.get(&a, &photo).await.status(), StatusCode::NOT_FOUND, "the photo left the shared store");
@@ -174,7 +191,8 @@ async fn two_processes_share_one_database_and_one_photo_store() {
     assert_eq!(browser.get(&b, "/api/login").await.status(), StatusCode::TOO_MANY_REQUESTS);
 
     // Signed out through B: signed out of A as well.
-    let out = browser.client.post(format!("{}/api/logout", b.address)).header("Origin", &b.address).send().await.unwrap();
+    let out =
+        browser.client.post(format!("{}/api/logout", b.address)).header("Origin", &b.address).send().await.unwrap();
     assert_eq!(out.status(), StatusCode::NO_CONTENT);
     assert_eq!(browser.get(&a, "/api/auth/user").await.status(), StatusCode::UNAUTHORIZED);
 

@@ -108,7 +108,8 @@ async fn the_whole_list_arrives_compressed(backend: Backend) {
         batch.unwrap();
     }
     for (encoding, decode) in [("gzip", gunzip as fn(&[u8]) -> Vec<u8>), ("br", unbrotli)] {
-        let response = app.client.get(app.url("/api/memories")).header("accept-encoding", encoding).send().await.unwrap();
+        let response =
+            app.client.get(app.url("/api/memories")).header("accept-encoding", encoding).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(response.headers()["content-encoding"], encoding);
         let body = response.bytes().await.expect("the body is not cut off");
@@ -130,27 +131,37 @@ async fn lists_are_capped_before_any_work(backend: Backend) {
         .await;
     assert_error(response, StatusCode::BAD_REQUEST, "too_many_aliases").await;
     let response = app
-        .post_json("/api/entities", &json!({"name": "Leo", "type": "person", "metadata": {"occupation": "x".repeat(20_000)}}))
+        .post_json(
+            "/api/entities",
+            &json!({"name": "Leo", "type": "person", "metadata": {"occupation": "x".repeat(20_000)}}),
+        )
         .await;
     assert_error(response, StatusCode::BAD_REQUEST, "metadata_too_large").await;
     assert_eq!(entity_count(&app).await, 0, "nothing was written");
 
     let media: Vec<String> = (0..21).map(|i| format!("https://example.org/{i}.jpg")).collect();
-    let response = app.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "media": media})).await;
+    let response =
+        app.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "media": media})).await;
     assert_error(response, StatusCode::BAD_REQUEST, "too_many_media").await;
     let ids: Vec<i64> = (1..=201).collect();
-    let response = app.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "entities": ids})).await;
+    let response =
+        app.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "entities": ids})).await;
     assert_error(response, StatusCode::BAD_REQUEST, "too_many_entities").await;
     assert_eq!(memory_count(&app).await, 0, "nothing was written");
 
-    let created: Value =
-        app.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c"})).await.json().await.unwrap();
+    let created: Value = app
+        .post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c"}))
+        .await
+        .json()
+        .await
+        .unwrap();
     let memory = created["memory"]["id"].as_i64().unwrap();
     let response = app.patch_json(&format!("/api/memories/{memory}"), &json!({"entities": ids})).await;
     assert_error(response, StatusCode::BAD_REQUEST, "too_many_entities").await;
     let flood: Vec<Value> =
         (0..10_000).map(|i| json!({"action": "create_new", "name": format!("Person {i}"), "type": "person"})).collect();
-    let response = app.post_json(&format!("/api/memories/{memory}/confirm-entities"), &json!({"confirmedEntities": flood})).await;
+    let response =
+        app.post_json(&format!("/api/memories/{memory}/confirm-entities"), &json!({"confirmedEntities": flood})).await;
     assert_error(response, StatusCode::BAD_REQUEST, "too_many_entities").await;
     assert_eq!(entity_count(&app).await, 0, "no entity was created");
 
@@ -202,8 +213,10 @@ async fn huge_pictures_are_refused_before_decoding(backend: Backend) {
     let bomb = png_claiming(16_000, 10_000);
     assert!(bomb.len() < 100_000);
     let uploads = (0..4).map(|_| {
-        let form = reqwest::multipart::Form::new()
-            .part("photo", reqwest::multipart::Part::bytes(bomb.clone()).file_name("bomb.png").mime_str("image/png").unwrap());
+        let form = reqwest::multipart::Form::new().part(
+            "photo",
+            reqwest::multipart::Part::bytes(bomb.clone()).file_name("bomb.png").mime_str("image/png").unwrap(),
+        );
         app.client.post(app.url("/api/photos/upload")).multipart(form).send()
     });
     for response in futures::future::join_all(uploads).await {
@@ -217,8 +230,12 @@ async fn nul_characters_and_invisible_text_are_refused_alike(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("nul@example.org").await;
     let claire = entity(&app, "Claire", "person").await;
-    let created: Value =
-        app.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c"})).await.json().await.unwrap();
+    let created: Value = app
+        .post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c"}))
+        .await
+        .json()
+        .await
+        .unwrap();
     let memory = created["memory"]["id"].as_i64().unwrap();
     let confirm = format!("/api/memories/{memory}/confirm-entities");
     let bodies = [
@@ -227,7 +244,10 @@ async fn nul_characters_and_invisible_text_are_refused_alike(backend: Backend) {
         ("/api/entities", json!({"name": "Le\u{0}o", "type": "person"})),
         ("/api/entities", json!({"name": "Leo", "type": "person", "metadata": {"occupation": "x\u{0}"}})),
         ("/api/entities", json!({"name": "Leo", "type": "person", "metadata": {"a\u{0}": 1}})),
-        (confirm.as_str(), json!({"confirmedEntities": [{"action": "use_existing", "entityId": claire, "name": "C\u{0}", "type": "person", "createAlias": true}]})),
+        (
+            confirm.as_str(),
+            json!({"confirmedEntities": [{"action": "use_existing", "entityId": claire, "name": "C\u{0}", "type": "person", "createAlias": true}]}),
+        ),
     ];
     for (path, body) in &bodies {
         assert_error(app.post_json(path, body).await, StatusCode::BAD_REQUEST, "invalid_text").await;
@@ -249,9 +269,8 @@ async fn nul_characters_and_invisible_text_are_refused_alike(backend: Backend) {
         .unwrap();
     assert_error(response, StatusCode::BAD_REQUEST, "invalid_text").await;
 
-    let blank = app
-        .post_json("/api/memories/with-validation", &json!({"title": "  \u{200B}\u{FEFF} ", "content": "c"}))
-        .await;
+    let blank =
+        app.post_json("/api/memories/with-validation", &json!({"title": "  \u{200B}\u{FEFF} ", "content": "c"})).await;
     let error = assert_error(blank, StatusCode::BAD_REQUEST, "title_required").await;
     assert_eq!(error["message"], "Title is required");
     let blank = app.post_json("/api/entities", &json!({"name": "\u{200B}\u{2060}", "type": "person"})).await;
@@ -269,10 +288,19 @@ async fn changes_come_only_from_this_site(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("csrf@example.org").await;
     let photo = || {
-        reqwest::multipart::Form::new()
-            .part("photo", reqwest::multipart::Part::bytes(png_claiming(2, 2)).file_name("a.png").mime_str("image/png").unwrap())
+        reqwest::multipart::Form::new().part(
+            "photo",
+            reqwest::multipart::Part::bytes(png_claiming(2, 2)).file_name("a.png").mime_str("image/png").unwrap(),
+        )
     };
-    let foreign = app.client.post(app.url("/api/photos/upload")).header("origin", "https://evil.example").multipart(photo()).send().await.unwrap();
+    let foreign = app
+        .client
+        .post(app.url("/api/photos/upload"))
+        .header("origin", "https://evil.example")
+        .multipart(photo())
+        .send()
+        .await
+        .unwrap();
     assert_error(foreign, StatusCode::FORBIDDEN, "cross_site_request").await;
     let sibling = app
         .client
@@ -302,7 +330,13 @@ async fn changes_come_only_from_this_site(backend: Backend) {
         .unwrap()
         .to_owned();
     let anonymous = reqwest::Client::new();
-    let missing = anonymous.post(app.url("/api/photos/upload")).header("cookie", &cookie).multipart(photo()).send().await.unwrap();
+    let missing = anonymous
+        .post(app.url("/api/photos/upload"))
+        .header("cookie", &cookie)
+        .multipart(photo())
+        .send()
+        .await
+        .unwrap();
     assert_error(missing, StatusCode::FORBIDDEN, "origin_required").await;
     let missing = anonymous.delete(app.url("/api/memories/1")).header("cookie", &cookie).send().await.unwrap();
     assert_error(missing, StatusCode::FORBIDDEN, "origin_required").await;
@@ -361,7 +395,12 @@ async fn every_error_has_our_shape(backend: Backend) {
     let put = app.client.put(app.url("/api/memories")).send().await.unwrap();
     assert_eq!(put.headers().get("allow").map(|v| v.to_str().unwrap()), Some("GET,HEAD"));
     assert_error(put, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
-    let odd = app.client.request(reqwest::Method::from_bytes(b"BREW").unwrap(), app.url("/api/memories")).send().await.unwrap();
+    let odd = app
+        .client
+        .request(reqwest::Method::from_bytes(b"BREW").unwrap(), app.url("/api/memories"))
+        .send()
+        .await
+        .unwrap();
     assert_error(odd, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
     let bad_query = app.get("/api/entities?userId=somebody").await;
     assert_error(bad_query, StatusCode::BAD_REQUEST, "validation_failed").await;
@@ -390,10 +429,12 @@ async fn half_open_connections_are_closed(backend: Backend) {
             tokio::io::AsyncWriteExt::write_all(&mut stream, start).await.unwrap();
             let mut buffer = [0u8; 1024];
             // The server closes it (with or without a 408); the bound is far above the server's own.
-            let read =
-                tokio::time::timeout(std::time::Duration::from_secs(120), tokio::io::AsyncReadExt::read(&mut stream, &mut buffer))
-                    .await
-                    .unwrap_or_else(|_| panic!("the server keeps a connection that sent {start:?}"));
+            let read = tokio::time::timeout(
+                std::time::Duration::from_secs(120),
+                tokio::io::AsyncReadExt::read(&mut stream, &mut buffer),
+            )
+            .await
+            .unwrap_or_else(|_| panic!("the server keeps a connection that sent {start:?}"));
             let answered = String::from_utf8_lossy(&buffer[..read.unwrap_or(0)]).into_owned();
             assert!(answered.is_empty() || answered.starts_with("HTTP/1.1 408"), "{answered}");
         }
@@ -407,7 +448,8 @@ async fn only_its_own_names_are_answered_with_local_sign_in(backend: Backend) {
     let app = spawn(backend).await;
     let port = app.address.rsplit(':').next().unwrap().to_owned();
     let rebound = reqwest::Client::new();
-    let response = rebound.get(app.url("/api/auth/user")).header("host", format!("evil.example:{port}")).send().await.unwrap();
+    let response =
+        rebound.get(app.url("/api/auth/user")).header("host", format!("evil.example:{port}")).send().await.unwrap();
     assert_error(response, StatusCode::BAD_REQUEST, "unknown_host").await;
     let response = rebound
         .post(app.url("/auth/local"))
@@ -447,12 +489,18 @@ async fn servers_sharing_a_database_see_each_others_entities(backend: Backend) {
     assert!(version().await > before, "creating an entity raises the writer's entity version");
     let answer = write(&first, "Lunch with Bérénice by the river.").await;
     let results = answer["entityValidation"]["validationResults"].as_array().unwrap();
-    assert!(results.iter().any(|r| r["recommendedEntityId"] == berenice), "the first server links to her: {results:#?}");
+    assert!(
+        results.iter().any(|r| r["recommendedEntityId"] == berenice),
+        "the first server links to her: {results:#?}"
+    );
 
     let memory = answer["memory"]["id"].as_i64().unwrap();
     let confirm = json!({"confirmedEntities": [{"action": "add_as_alias", "entityId": berenice, "name": "Bibi", "type": "person"}]});
     let before = version().await;
-    assert_eq!(second.post_json(&format!("/api/memories/{memory}/confirm-entities"), &confirm).await.status(), StatusCode::OK);
+    assert_eq!(
+        second.post_json(&format!("/api/memories/{memory}/confirm-entities"), &confirm).await.status(),
+        StatusCode::OK
+    );
     assert!(version().await > before, "adding an alias raises it");
     let answer = write(&first, "Bibi called me tonight.").await;
     let results = answer["entityValidation"]["validationResults"].as_array().unwrap();

@@ -85,7 +85,8 @@ async fn confirming_creates_links_and_aliases_once(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("confirm@example.org").await;
     let mom = entity(&app, "Maman", "person", json!({"category": "mother"})).await;
-    let answer = create(&app, json!({"title": "Dimanche", "content": "Promenade avec Mamounette et Hugo au parc."})).await;
+    let answer =
+        create(&app, json!({"title": "Dimanche", "content": "Promenade avec Mamounette et Hugo au parc."})).await;
     let id = answer["memory"]["id"].as_i64().unwrap();
     let choices = json!({"confirmedEntities": [
         {"action": "create_new", "name": "Hugo", "type": "person", "confidence": 88, "relationship": "brother"},
@@ -102,7 +103,8 @@ async fn confirming_creates_links_and_aliases_once(backend: Backend) {
     assert_eq!(hugo["confidence"], 88);
 
     // Again: no duplicate entity, link or alias.
-    let again: Value = app.post_json(&format!("/api/memories/{id}/confirm-entities"), &choices).await.json().await.unwrap();
+    let again: Value =
+        app.post_json(&format!("/api/memories/{id}/confirm-entities"), &choices).await.json().await.unwrap();
     assert_eq!(again["memory"]["entities"].as_array().unwrap().len(), 2);
     let people: Vec<Value> = app.get("/api/entities?type=person").await.json().await.unwrap();
     assert_eq!(people.len(), 2, "{people:?}");
@@ -130,7 +132,12 @@ async fn confirm_refuses_bad_choices_whole(backend: Backend) {
     let people: Vec<Value> = app.get("/api/entities").await.json().await.unwrap();
     assert!(people.is_empty(), "one transaction: Nina was not created either");
     let bad = json!({"confirmedEntities": [{"action": "explode", "name": "x", "type": "person"}]});
-    assert_error(app.post_json(&format!("/api/memories/{id}/confirm-entities"), &bad).await, StatusCode::BAD_REQUEST, "invalid_action").await;
+    assert_error(
+        app.post_json(&format!("/api/memories/{id}/confirm-entities"), &bad).await,
+        StatusCode::BAD_REQUEST,
+        "invalid_action",
+    )
+    .await;
     let missing = app.post_json("/api/memories/999999/confirm-entities", &json!({"confirmedEntities": []})).await;
     assert_error(missing, StatusCode::NOT_FOUND, "not_found").await;
 }
@@ -141,7 +148,8 @@ async fn lists_sort_filter_search_and_page(backend: Backend) {
     let leo = entity(&app, "Leo", "person", json!({})).await;
     let mut ids = Vec::new();
     for (i, date) in ["2020-05-01", "2018-01-15", "2022-09-30", "2019-03-03", "2021-12-24"].iter().enumerate() {
-        let mut body = json!({"title": format!("Memory {i}"), "content": format!("Body number {i}"), "eventDate": date});
+        let mut body =
+            json!({"title": format!("Memory {i}"), "content": format!("Body number {i}"), "eventDate": date});
         if i % 2 == 0 {
             body["entities"] = json!([leo]);
         }
@@ -186,7 +194,14 @@ async fn lists_sort_filter_search_and_page(backend: Backend) {
         }
     }
     assert_eq!(seen, ["2018-01-15", "2019-03-03", "2020-05-01", "2021-12-24", "2022-09-30"]);
-    for bad in ["sortBy=title", "sortOrder=up", "pageSize=0", "pageSize=1000", "filterEntity=abc", "pageSize=2&cursor=nonsense"] {
+    for bad in [
+        "sortBy=title",
+        "sortOrder=up",
+        "pageSize=0",
+        "pageSize=1000",
+        "filterEntity=abc",
+        "pageSize=2&cursor=nonsense",
+    ] {
         let response = app.get(&format!("/api/memories?{bad}")).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
@@ -196,16 +211,30 @@ async fn unknown_dates_sort_last_and_page_correctly(backend: Backend) {
     let app = spawn(backend).await;
     app.signed_in_user("nodate@example.org").await;
     for i in 0..3 {
-        let id = create(&app, json!({"title": format!("m{i}"), "content": "x", "eventDate": format!("202{i}-01-01")})).await["memory"]["id"].as_i64().unwrap();
+        let id = create(&app, json!({"title": format!("m{i}"), "content": "x", "eventDate": format!("202{i}-01-01")}))
+            .await["memory"]["id"]
+            .as_i64()
+            .unwrap();
         if i == 1 {
-            let cleared: Value = app.patch_json(&format!("/api/memories/{id}"), &json!({"eventDate": null})).await.json().await.unwrap();
+            let cleared: Value =
+                app.patch_json(&format!("/api/memories/{id}"), &json!({"eventDate": null})).await.json().await.unwrap();
             assert!(cleared["eventDate"].is_null());
         }
     }
     for order in ["asc", "desc"] {
-        let page1: Value = app.get(&format!("/api/memories?sortBy=eventDate&sortOrder={order}&pageSize=2")).await.json().await.unwrap();
+        let page1: Value = app
+            .get(&format!("/api/memories?sortBy=eventDate&sortOrder={order}&pageSize=2"))
+            .await
+            .json()
+            .await
+            .unwrap();
         let cursor = page1["nextCursor"].as_str().unwrap();
-        let page2: Value = app.get(&format!("/api/memories?sortBy=eventDate&sortOrder={order}&pageSize=2&cursor={cursor}")).await.json().await.unwrap();
+        let page2: Value = app
+            .get(&format!("/api/memories?sortBy=eventDate&sortOrder={order}&pageSize=2&cursor={cursor}"))
+            .await
+            .json()
+            .await
+            .unwrap();
         let last = &page2["items"][0];
         assert!(last["eventDate"].is_null(), "unknown dates come last ({order})");
         assert!(page2["nextCursor"].is_null());
@@ -217,12 +246,18 @@ async fn read_edit_and_delete(backend: Backend) {
     app.signed_in_user("editor@example.org").await;
     let leo = entity(&app, "Leo", "person", json!({})).await;
     let nina = entity(&app, "Nina", "person", json!({})).await;
-    let id = create(&app, json!({"title": "Draft", "content": "First words", "location": "Paris", "entities": [leo]})).await["memory"]["id"].as_i64().unwrap();
+    let id = create(&app, json!({"title": "Draft", "content": "First words", "location": "Paris", "entities": [leo]}))
+        .await["memory"]["id"]
+        .as_i64()
+        .unwrap();
     let read: Value = app.get(&format!("/api/memories/{id}")).await.json().await.unwrap();
     assert_eq!(read["location"], "Paris");
 
     let edited = app
-        .patch_json(&format!("/api/memories/{id}"), &json!({"title": "Final", "location": null, "entities": [{"id": nina}], "eventDate": "2001-02-03"}))
+        .patch_json(
+            &format!("/api/memories/{id}"),
+            &json!({"title": "Final", "location": null, "entities": [{"id": nina}], "eventDate": "2001-02-03"}),
+        )
         .await;
     assert_eq!(edited.status(), StatusCode::OK);
     let edited: Value = edited.json().await.unwrap();
@@ -230,7 +265,10 @@ async fn read_edit_and_delete(backend: Backend) {
     assert_eq!(edited["content"], "First words", "fields left out stay");
     assert!(edited["location"].is_null());
     assert_eq!(edited["eventDate"], "2001-02-03");
-    assert_eq!(edited["entities"].as_array().unwrap().iter().map(|e| e["id"].clone()).collect::<Vec<_>>(), vec![json!(nina)]);
+    assert_eq!(
+        edited["entities"].as_array().unwrap().iter().map(|e| e["id"].clone()).collect::<Vec<_>>(),
+        vec![json!(nina)]
+    );
 
     let refused = app.patch_json(&format!("/api/memories/{id}"), &json!({"title": " ", "content": "changed?"})).await;
     assert_error(refused, StatusCode::BAD_REQUEST, "title_required").await;
@@ -260,13 +298,18 @@ async fn another_users_memories_are_unreachable(backend: Backend) {
     let delete = other.client.delete(other.url(&format!("/api/memories/{id}"))).send().await.unwrap();
     assert_error(delete, StatusCode::NOT_FOUND, "not_found").await;
     let confirm = other
-        .post_json(&format!("/api/memories/{id}/confirm-entities"), &json!({"confirmedEntities": [{"action": "create_new", "name": "X", "type": "person"}]}))
+        .post_json(
+            &format!("/api/memories/{id}/confirm-entities"),
+            &json!({"confirmedEntities": [{"action": "create_new", "name": "X", "type": "person"}]}),
+        )
         .await;
     assert_error(confirm, StatusCode::NOT_FOUND, "not_found").await;
     let theirs: Vec<Value> = other.get("/api/memories?userId=1").await.json().await.unwrap();
     assert!(theirs.is_empty());
     // Their own memory cannot borrow my entity either.
-    let borrowed = other.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "entities": [leo]})).await;
+    let borrowed = other
+        .post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "entities": [leo]}))
+        .await;
     assert_error(borrowed, StatusCode::BAD_REQUEST, "unknown_entity").await;
     let mine: Value = app.get(&format!("/api/memories/{id}")).await.json().await.unwrap();
     assert_eq!(mine["title"], "Mine");

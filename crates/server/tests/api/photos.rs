@@ -71,14 +71,21 @@ async fn uploads_are_checked_by_content_and_size(backend: Backend) {
     assert_eq!(body["message"], "Invalid file type - Please select a JPEG, PNG, GIF, or WebP image.");
     let mut disguised = vec![0xFF, 0xD8, 0xFF, 0xE0];
     disguised.extend_from_slice(&[7u8; 2048]);
-    assert_error(upload(&app, disguised, "x.jpg", "image/jpeg").await, StatusCode::BAD_REQUEST, "invalid_file_type").await;
+    assert_error(upload(&app, disguised, "x.jpg", "image/jpeg").await, StatusCode::BAD_REQUEST, "invalid_file_type")
+        .await;
 
     let mut huge = jpeg_with_location(64, 64);
     huge.resize(11 * 1024 * 1024, 0);
-    let body = assert_error(upload(&app, huge, "big.jpg", "image/jpeg").await, StatusCode::PAYLOAD_TOO_LARGE, "file_too_large").await;
+    let body = assert_error(
+        upload(&app, huge, "big.jpg", "image/jpeg").await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "file_too_large",
+    )
+    .await;
     assert_eq!(body["message"], "File too large - Please select an image smaller than 10MB.");
 
-    let empty = app.client.post(app.url("/api/photos/upload")).multipart(Form::new().text("other", "x")).send().await.unwrap();
+    let empty =
+        app.client.post(app.url("/api/photos/upload")).multipart(Form::new().text("other", "x")).send().await.unwrap();
     assert_error(empty, StatusCode::BAD_REQUEST, "photo_required").await;
 }
 
@@ -91,7 +98,8 @@ async fn photos_are_their_owners_only(backend: Backend) {
     other.signed_in_user("peeker@example.org").await;
     assert_error(other.get(&url).await, StatusCode::NOT_FOUND, "not_found").await;
     // Nor can they attach it to a memory of theirs.
-    let borrowed = other.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "photo": url})).await;
+    let borrowed =
+        other.post_json("/api/memories/with-validation", &json!({"title": "t", "content": "c", "photo": url})).await;
     assert_error(borrowed, StatusCode::BAD_REQUEST, "invalid_photo").await;
     let signed_out = reqwest::Client::new().get(app.url(&url)).send().await.unwrap();
     assert_error(signed_out, StatusCode::UNAUTHORIZED, "unauthorized").await;
@@ -104,7 +112,10 @@ async fn a_memorys_photo_goes_with_it(backend: Backend) {
     let first: Value = upload(&app, jpeg_with_location(32, 32), "a.jpg", "image/jpeg").await.json().await.unwrap();
     let first_url = first["photoUrl"].as_str().unwrap().to_owned();
     let created: Value = app
-        .post_json("/api/memories/with-validation", &json!({"title": "Sunset", "content": "Orange sky", "photo": first_url}))
+        .post_json(
+            "/api/memories/with-validation",
+            &json!({"title": "Sunset", "content": "Orange sky", "photo": first_url}),
+        )
         .await
         .json()
         .await
@@ -117,7 +128,8 @@ async fn a_memorys_photo_goes_with_it(backend: Backend) {
     // Replacing the photo removes the old one.
     let second: Value = upload(&app, jpeg_with_location(16, 16), "b.jpg", "image/jpeg").await.json().await.unwrap();
     let second_url = second["photoUrl"].as_str().unwrap().to_owned();
-    let replaced: Value = app.patch_json(&format!("/api/memories/{id}"), &json!({"photo": second_url})).await.json().await.unwrap();
+    let replaced: Value =
+        app.patch_json(&format!("/api/memories/{id}"), &json!({"photo": second_url})).await.json().await.unwrap();
     assert_eq!(replaced["photo"], second_url);
     assert_eq!(app.get(&first_url).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.get(first["thumbnailUrl"].as_str().unwrap()).await.status(), StatusCode::NOT_FOUND);
