@@ -28,6 +28,7 @@ pub struct ExistingEntity {
     pub id: i64,
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = crate::entities::types::EntityKind)]
     pub entity_type: String,
 }
 

@@ -10,7 +10,19 @@ use utoipa::{Modify, OpenApi};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Lifegraph API", description = "A private, bilingual memory journal with a personal life graph."),
-    components(schemas(crate::error::ErrorBody, crate::memories::types::Memory)),
+    components(schemas(
+        crate::error::ErrorBody,
+        crate::memories::types::Memory,
+        // The vocabularies: each named once, so the web app's types name them too.
+        crate::entities::types::EntityKind,
+        crate::entities::types::PersonCategory,
+        crate::memories::types::SuggestedAction,
+        crate::memories::types::ConfirmationAction,
+        crate::memories::queries::SortBy,
+        crate::memories::queries::SortOrder,
+        crate::auth::users::Language,
+        crate::auth::users::Theme,
+    )),
     tags(
         (name = "auth", description = "Sign-in and the signed-in user"),
         (name = "notifications", description = "Notifications"),

@@ -77,6 +77,11 @@ pub fn urlencoded_has_nul(encoded: &[u8]) -> bool {
     encoded.contains(&0) || encoded.windows(3).any(|w| w == b"%00")
 }
 
+/// The variant of a unit enum that `raw` names, as the API writes it.
+pub fn parse_name<T: serde::de::DeserializeOwned>(raw: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

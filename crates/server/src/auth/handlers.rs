@@ -20,7 +20,8 @@ pub struct LoginQuery {
     redirect: Option<String>,
     /// `1` when the person accepted both registration consents on the sign-up page.
     consent: Option<String>,
-    /// `en` or `fr`: the language of the local sign-in page (default: the browser's).
+    /// The language of the local sign-in page (default: the browser's).
+    #[param(value_type = Option<users::Language>)]
     lang: Option<String>,
 }
 
@@ -48,7 +49,7 @@ pub(crate) async fn login(
         if consent {
             target.query_pairs_mut().append_pair("consent", "1");
         }
-        if let Some(lang) = query.lang.as_deref().filter(|l| users::LANGUAGES.contains(l)) {
+        if let Some(lang) = query.lang.as_deref().filter(|l| crate::text::parse_name::<users::Language>(l).is_some()) {
             target.query_pairs_mut().append_pair("lang", lang);
         }
         let location = format!("{}?{}", target.path(), target.query().unwrap_or_default());

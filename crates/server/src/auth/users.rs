@@ -23,9 +23,11 @@ pub struct User {
     pub birth_date: Option<NaiveDate>,
     #[schema(value_type = Option<String>, example = "female")]
     pub gender: Option<String>,
-    /// `en` or `fr`; null until the user picks one.
+    /// Null until the user picks one.
+    #[schema(value_type = Option<Language>)]
     pub language: Option<String>,
-    /// `light` or `dark`; null until the user picks one.
+    /// Null until the user picks one.
+    #[schema(value_type = Option<Theme>)]
     pub theme: Option<String>,
     pub is_admin: bool,
     pub consents: UserConsents,
@@ -134,15 +136,29 @@ pub struct UpdateUserRequest {
     #[serde(default, deserialize_with = "crate::patch_fields::present")]
     #[schema(value_type = Option<String>, nullable)]
     pub gender: Option<Option<String>>,
-    /// `en` or `fr`.
+    #[schema(value_type = Option<Language>)]
     pub language: Option<String>,
-    /// `light` or `dark`.
+    #[schema(value_type = Option<Theme>)]
     pub theme: Option<String>,
 }
 
 pub const GENDERS: [&str; 5] = ["male", "female", "non-binary", "other", "prefer-not-to-say"];
-pub const LANGUAGES: [&str; 2] = ["en", "fr"];
-pub const THEMES: [&str; 2] = ["light", "dark"];
+
+/// The interface's languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    En,
+    Fr,
+}
+
+/// The interface's themes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    Light,
+    Dark,
+}
 
 /// The changes of an [`UpdateUserRequest`], checked.
 pub struct UserChanges {
@@ -169,12 +185,12 @@ impl TryFrom<UpdateUserRequest> for UserChanges {
             return Err(ApiError::validation(format!("Unknown gender '{gender}'")));
         }
         if let Some(language) = &request.language
-            && !LANGUAGES.contains(&language.as_str())
+            && crate::text::parse_name::<Language>(language).is_none()
         {
             return Err(ApiError::validation("Language must be 'en' or 'fr'"));
         }
         if let Some(theme) = &request.theme
-            && !THEMES.contains(&theme.as_str())
+            && crate::text::parse_name::<Theme>(theme).is_none()
         {
             return Err(ApiError::validation("Theme must be 'light' or 'dark'"));
         }

@@ -15,8 +15,9 @@ use crate::error::{ApiJson, ApiQuery, ApiResult, ErrorBody};
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    /// Only entities of this type (person, location, lifePeriod, event, emotion, object, activity).
+    /// Only entities of this type.
     #[serde(rename = "type")]
+    #[param(value_type = Option<EntityKind>)]
     entity_type: Option<String>,
     /// Ignored: the list is always the signed-in user's.
     #[serde(rename = "userId")]

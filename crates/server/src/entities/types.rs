@@ -9,7 +9,9 @@ use crate::db::entities::entity;
 use crate::error::ApiError;
 
 /// The types of SPEC §3. `event` is kept for compatibility; the app files events as `lifePeriod`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = EntityType)]
 pub enum EntityKind {
     Person,
     Location,
@@ -46,6 +48,69 @@ impl EntityKind {
     }
 }
 
+/// How a person stands to the writer (SPEC §3 person categories): a person's `category`, and
+/// the relationship extraction reads in the text. A relationship outside them is not kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PersonCategory {
+    Myself,
+    Partner,
+    ExPartner,
+    Son,
+    Daughter,
+    Brother,
+    Sister,
+    Sibling,
+    Mother,
+    Father,
+    Grandmother,
+    Grandfather,
+    Grandparent,
+    Godfather,
+    Godmother,
+    SonInLaw,
+    DaughterInLaw,
+    FatherInLaw,
+    MotherInLaw,
+    BrotherInLaw,
+    SisterInLaw,
+    CousinFemale,
+    Cousin,
+    Nephew,
+    Niece,
+    OtherFamily,
+    CloseFriend,
+    BestFriend,
+    GoodFriend,
+    Friend,
+    ChildhoodFriend,
+    SchoolFriend,
+    WorkFriend,
+    Acquaintance,
+    WorkColleague,
+    Colleague,
+    Boss,
+    Employee,
+    Classmate,
+    Student,
+    Neighbor,
+    Mentor,
+    Mentee,
+    Doctor,
+    Therapist,
+    Teacher,
+    Coach,
+    CompanionAnimal,
+    Other,
+}
+
+impl PersonCategory {
+    /// The category `raw` names, if it names one.
+    pub fn parse(raw: &str) -> Option<Self> {
+        crate::text::parse_name(raw)
+    }
+}
+
 /// An entity of the user's life graph.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -53,8 +118,8 @@ pub struct Entity {
     pub id: i64,
     pub user_id: i64,
     pub name: String,
-    /// person, location, lifePeriod, event, emotion, object or activity.
     #[serde(rename = "type")]
+    #[schema(value_type = EntityKind)]
     pub entity_type: String,
     pub aliases: Vec<String>,
     pub notes: Option<String>,
@@ -89,6 +154,7 @@ impl From<entity::Model> for Entity {
 pub struct CreateEntityRequest {
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = EntityKind)]
     pub entity_type: String,
     #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     pub metadata: Option<Value>,

@@ -18,7 +18,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::entities::memory;
 use crate::entities::queries as entity_queries;
-use crate::entities::types::{EntityKind, NewEntity};
+use crate::entities::types::{EntityKind, NewEntity, PersonCategory};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody};
 use crate::jobs::{self, Job};
 use crate::photos;
@@ -93,59 +93,6 @@ pub(crate) async fn create_memory(
     ))
 }
 
-/// SPEC §3 person categories: a relationship outside them is not kept.
-const PERSON_CATEGORIES: &[&str] = &[
-    "myself",
-    "partner",
-    "ex-partner",
-    "son",
-    "daughter",
-    "brother",
-    "sister",
-    "sibling",
-    "mother",
-    "father",
-    "grandmother",
-    "grandfather",
-    "grandparent",
-    "godfather",
-    "godmother",
-    "son-in-law",
-    "daughter-in-law",
-    "father-in-law",
-    "mother-in-law",
-    "brother-in-law",
-    "sister-in-law",
-    "cousin-female",
-    "cousin",
-    "nephew",
-    "niece",
-    "other-family",
-    "close-friend",
-    "best-friend",
-    "good-friend",
-    "friend",
-    "childhood-friend",
-    "school-friend",
-    "work-friend",
-    "acquaintance",
-    "work-colleague",
-    "colleague",
-    "boss",
-    "employee",
-    "classmate",
-    "student",
-    "neighbor",
-    "mentor",
-    "mentee",
-    "doctor",
-    "therapist",
-    "teacher",
-    "coach",
-    "companion-animal",
-    "other",
-];
-
 fn percent(confidence: Option<f64>) -> Option<i32> {
     let value = confidence?;
     if !value.is_finite() || value < 0.0 {
@@ -181,9 +128,8 @@ pub(crate) async fn confirm_entities(
             "skip" => continue,
             "create_new" => {
                 let kind = EntityKind::parse(choice.selected_entity_type.as_deref().unwrap_or(&choice.entity_type))?;
-                let category = choice
-                    .relationship
-                    .filter(|r| kind == EntityKind::Person && PERSON_CATEGORIES.contains(&r.as_str()));
+                let category =
+                    choice.relationship.filter(|r| kind == EntityKind::Person && PersonCategory::parse(r).is_some());
                 let metadata = category.map(|c| serde_json::json!({ "category": c }));
                 let mut new = NewEntity::new(&choice.name, kind, metadata)?;
                 new.confidence = confidence;
@@ -243,9 +189,11 @@ fn unknown_entity(error: ApiError) -> ApiError {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    /// eventDate or createdAt (default createdAt).
+    /// The order of the list (default createdAt).
+    #[param(value_type = Option<SortBy>)]
     sort_by: Option<String>,
-    /// asc or desc (default desc).
+    /// Default desc.
+    #[param(value_type = Option<SortOrder>)]
     sort_order: Option<String>,
     /// Only memories linked to this entity.
     filter_entity: Option<String>,

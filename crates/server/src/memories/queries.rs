@@ -11,12 +11,13 @@ use sea_orm::{
     IntoActiveModel, Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
 };
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::types::{Memory, MemoryEntity, NewMemory};
 use crate::db::entities::{entity, memory, memory_entity};
 use crate::error::ApiError;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub enum SortBy {
     #[serde(rename = "eventDate")]
     EventDate,
@@ -24,7 +25,7 @@ pub enum SortBy {
     CreatedAt,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SortOrder {
     Asc,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::queries::MemoryRow;
+use crate::entities::types::{EntityKind, PersonCategory};
 use crate::error::ApiError;
 use crate::text;
 
@@ -15,6 +16,7 @@ pub struct MemoryEntity {
     pub id: i64,
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = EntityKind)]
     pub entity_type: String,
     /// The extraction's confidence (0-100) when the link came from it.
     pub confidence: Option<i32>,
@@ -271,14 +273,16 @@ pub struct ConfirmEntitiesRequest {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmedEntity {
-    /// create_new, use_existing, merge_entities (same as use_existing), add_as_alias or skip.
+    #[schema(value_type = ConfirmationAction)]
     pub action: String,
     pub entity_id: Option<i64>,
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = EntityKind)]
     pub entity_type: String,
     /// The extraction's confidence, 0-100 (or 0-1).
     pub confidence: Option<f64>,
+    /// Kept for a new person when it is one of the person categories.
     pub relationship: Option<String>,
     /// With use_existing: also add `name` as an alias of the entity.
     pub create_alias: Option<bool>,
@@ -286,6 +290,7 @@ pub struct ConfirmedEntity {
     /// With add_as_alias: the alias (default: `name`).
     pub alias_text: Option<String>,
     /// With create_new: the type the writer picked, overriding `type`.
+    #[schema(value_type = Option<EntityKind>)]
     pub selected_entity_type: Option<String>,
 }
 
@@ -304,18 +309,40 @@ pub struct EntityValidation {
     pub validation_results: Vec<ValidationResult>,
 }
 
+/// What the confirmation dialog proposes for an extracted entity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SuggestedAction {
+    CreateNew,
+    UseExisting,
+    MergeEntities,
+    AddAsAlias,
+}
+
+/// What the writer chose for an extracted entity (`merge_entities` is the same as
+/// `use_existing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum ConfirmationAction {
+    CreateNew,
+    UseExisting,
+    MergeEntities,
+    AddAsAlias,
+    Skip,
+}
+
 /// One proposed entity (SPEC §3 "Entity validation result").
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationResult {
     pub extracted_name: String,
-    /// person, location, lifePeriod, emotion, object or activity.
+    #[schema(value_type = EntityKind)]
     pub extracted_type: String,
     /// 0-100.
     pub extracted_confidence: u8,
-    pub extracted_relationship: Option<String>,
-    /// create_new, use_existing, merge_entities or add_as_alias.
-    pub suggested_action: String,
+    pub extracted_relationship: Option<PersonCategory>,
+    pub suggested_action: SuggestedAction,
     pub recommended_entity_id: Option<i64>,
     /// Best first.
     pub matches: Vec<EntityMatch>,
@@ -327,6 +354,7 @@ pub struct EntityMatch {
     pub entity_id: i64,
     pub name: String,
     #[serde(rename = "type")]
+    #[schema(value_type = EntityKind)]
     pub entity_type: String,
     /// 0-1.
     pub confidence: f64,
@@ -336,17 +364,17 @@ pub struct EntityMatch {
 impl From<lifegraph_extract::ValidationResult> for ValidationResult {
     fn from(result: lifegraph_extract::ValidationResult) -> Self {
         let action = match result.suggested_action {
-            lifegraph_extract::SuggestedAction::CreateNew => "create_new",
-            lifegraph_extract::SuggestedAction::UseExisting => "use_existing",
-            lifegraph_extract::SuggestedAction::MergeEntities => "merge_entities",
-            lifegraph_extract::SuggestedAction::AddAsAlias => "add_as_alias",
+            lifegraph_extract::SuggestedAction::CreateNew => SuggestedAction::CreateNew,
+            lifegraph_extract::SuggestedAction::UseExisting => SuggestedAction::UseExisting,
+            lifegraph_extract::SuggestedAction::MergeEntities => SuggestedAction::MergeEntities,
+            lifegraph_extract::SuggestedAction::AddAsAlias => SuggestedAction::AddAsAlias,
         };
         Self {
             extracted_name: result.extracted_name,
             extracted_type: result.extracted_type.as_str().to_owned(),
             extracted_confidence: result.extracted_confidence,
-            extracted_relationship: result.extracted_relationship,
-            suggested_action: action.to_owned(),
+            extracted_relationship: result.extracted_relationship.as_deref().and_then(PersonCategory::parse),
+            suggested_action: action,
             recommended_entity_id: result.recommended_entity_id,
             matches: result
                 .matches

@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ValidationResult } from "@/lib/api/types";
+import type { SuggestedAction } from "@/lib/api/types";
+import { makeEntityMatch, makeValidationResult } from "@/test/builders";
 import { countChoices, initialChoice, toConfirmedEntity } from "./entity-choices";
 
-function result(overrides: Partial<ValidationResult> = {}): ValidationResult {
-  return {
-    extractedName: "Clairette",
-    extractedType: "person",
-    extractedConfidence: 92,
-    extractedRelationship: "friend",
-    suggestedAction: "create_new",
-    recommendedEntityId: null,
-    matches: [],
-    ...overrides,
-  };
-}
-
-const claire = { entityId: 7, name: "Claire", type: "person", confidence: 0.94, reason: "matches an alias" };
+const result = makeValidationResult;
+const claire = makeEntityMatch(7, "Claire");
 const names = (id: number) => (id === 7 ? "Claire" : undefined);
 
 describe("initialChoice (SPEC §4)", () => {
@@ -47,7 +36,7 @@ describe("initialChoice (SPEC §4)", () => {
   });
 
   it("creates new otherwise, add_as_alias included, with the extracted type and the name as alias text", () => {
-    for (const suggestedAction of ["create_new", "add_as_alias"]) {
+    for (const suggestedAction of ["create_new", "add_as_alias"] satisfies SuggestedAction[]) {
       expect(initialChoice(result({ suggestedAction, recommendedEntityId: 7, matches: [claire] }))).toMatchObject({
         action: "create_new",
         selectedEntityType: "person",
@@ -65,7 +54,7 @@ describe("toConfirmedEntity", () => {
   });
 
   it("sends the chosen type with create_new", () => {
-    const choice = { ...initialChoice(base), action: "create_new" as const, selectedEntityType: "activity" };
+    const choice = { ...initialChoice(base), action: "create_new" as const, selectedEntityType: "activity" as const };
     expect(toConfirmedEntity(base, choice, names)).toEqual({
       action: "create_new",
       name: "Clairette",

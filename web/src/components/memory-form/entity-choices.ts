@@ -1,12 +1,12 @@
-import type { ConfirmedEntity, ValidationResult } from "@/lib/api/types";
+import type { ConfirmationAction, ConfirmedEntity, EntityType, ValidationResult } from "@/lib/api/types";
 
 /** What the writer does with one extracted entity (SPEC §4); skipped ones are left out of the request. */
-export type ChoiceAction = "create_new" | "use_existing" | "add_as_alias" | "skip";
+export type ChoiceAction = Exclude<ConfirmationAction, "merge_entities">;
 
 export interface EntityChoice {
   action: ChoiceAction;
   /** create_new: the type to create (defaults to the extracted type). */
-  selectedEntityType: string;
+  selectedEntityType: EntityType;
   /** use_existing: one of the top matches. */
   existingId: number | null;
   /** use_existing: also keep the extracted name as an alias of the existing entity. */

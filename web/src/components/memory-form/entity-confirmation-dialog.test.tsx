@@ -3,14 +3,15 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
-import type { Entity, ValidationResult } from "@/lib/api/types";
+import type { EntityType, ValidationResult } from "@/lib/api/types";
 import { i18n } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { mockApi } from "@/test/api";
+import { makeEntity } from "@/test/builders";
 import { EntityConfirmationDialog } from "./entity-confirmation-dialog";
 
-function entity(id: number, name: string, type = "person", aliases: string[] = []): Entity {
-  return { id, name, type, aliases, notes: null, confidence: null, metadata: {}, createdAt: "2026-11-01T10:00:00Z", userId: 2 };
+function entity(id: number, name: string, type: EntityType = "person", aliases: string[] = []) {
+  return makeEntity(id, name, type, { aliases });
 }
 
 const results: ValidationResult[] = [

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import type { ConfirmedEntity, Entity, ValidationResult } from "@/lib/api/types";
+import type { ConfirmedEntity, Entity, EntityType, ValidationResult } from "@/lib/api/types";
 import { extractionConfidenceTone, toneClasses } from "@/lib/confidence";
 import { useEntities } from "@/lib/entities/get-entities";
 import { cn } from "@/lib/utils";
@@ -22,7 +22,19 @@ import {
   type EntityChoice,
 } from "./entity-choices";
 
-export const ENTITY_TYPES = ["person", "location", "lifePeriod", "event", "emotion", "object", "activity"] as const;
+export const ENTITY_TYPES = [
+  "person",
+  "location",
+  "lifePeriod",
+  "event",
+  "emotion",
+  "object",
+  "activity",
+] as const satisfies readonly EntityType[];
+
+function isEntityType(value: string): value is EntityType {
+  return (ENTITY_TYPES as readonly string[]).includes(value);
+}
 const ACTIONS: ChoiceAction[] = ["create_new", "use_existing", "add_as_alias", "skip"];
 
 interface EntityConfirmationDialogProps {
@@ -181,7 +193,9 @@ function EntityChoiceRow({
           </SelectContent>
         </Select>
         {choice.action === "create_new" && (
-          <Select value={choice.selectedEntityType} onValueChange={(value) => onChange({ selectedEntityType: value })}>
+          <Select value={choice.selectedEntityType} onValueChange={(value) => {
+              if (isEntityType(value)) onChange({ selectedEntityType: value });
+            }}>
             <SelectTrigger aria-label={`${t("memories.confirm.type")} (${result.extractedName})`}>
               <SelectValue />
             </SelectTrigger>

@@ -3,33 +3,15 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateMemoryDialog } from "@/components/memory-form/create-memory-dialog";
-import type { Entity, Memory } from "@/lib/api/types";
 import { changeLanguage } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { makeUser, signedInApi } from "@/test/api";
+import type { Memory } from "@/lib/api/types";
+import { makeEntity, makeMemory } from "@/test/builders";
 import { renderApp } from "@/test/render";
 
-function entity(id: number, name: string, type = "person"): Entity {
-  return { id, name, type, aliases: [], notes: null, confidence: null, metadata: {}, createdAt: "2026-11-01T10:00:00Z", userId: 2 };
-}
-
-function memory(id: number, overrides: Partial<Memory> = {}): Memory {
-  return {
-    id,
-    userId: 2,
-    title: `Memory ${id}`,
-    description: null,
-    content: "Some words",
-    eventDate: "2024-06-15",
-    location: null,
-    photo: null,
-    photoThumbnail: null,
-    createdAt: "2026-11-01T10:00:00Z",
-    updatedAt: "2026-11-01T10:00:00Z",
-    entities: [],
-    ...overrides,
-  };
-}
+const entity = makeEntity;
+const memory = makeMemory;
 
 const entities = [entity(4, "Hugo"), entity(5, "Claire"), entity(8, "Lyon", "location")];
 

@@ -313,10 +313,15 @@ export interface components {
             entitiesProcessed: number;
             memory: components["schemas"]["Memory"];
         };
+        /**
+         * @description What the writer chose for an extracted entity (`merge_entities` is the same as
+         *     `use_existing`).
+         * @enum {string}
+         */
+        ConfirmationAction: "create_new" | "use_existing" | "merge_entities" | "add_as_alias" | "skip";
         /** @description One choice of the confirmation dialog (SPEC §3 "Confirmed-entity item"). */
         ConfirmedEntity: {
-            /** @description create_new, use_existing, merge_entities (same as use_existing), add_as_alias or skip. */
-            action: string;
+            action: components["schemas"]["ConfirmationAction"];
             /** @description With add_as_alias: the alias (default: `name`). */
             aliasText?: string | null;
             /**
@@ -330,10 +335,10 @@ export interface components {
             entityId?: number | null;
             existingName?: string | null;
             name: string;
+            /** @description Kept for a new person when it is one of the person categories. */
             relationship?: string | null;
-            /** @description With create_new: the type the writer picked, overriding `type`. */
-            selectedEntityType?: string | null;
-            type: string;
+            selectedEntityType?: null | components["schemas"]["EntityType"];
+            type: components["schemas"]["EntityType"];
         };
         /** @description Both registration consents: data processing, and the terms including being 16 or older. */
         ConsentRequest: {
@@ -348,7 +353,7 @@ export interface components {
             } | null;
             name: string;
             notes?: string | null;
-            type: string;
+            type: components["schemas"]["EntityType"];
             /**
              * Format: int64
              * @description Ignored: entities always belong to the signed-in user.
@@ -399,8 +404,7 @@ export interface components {
             };
             name: string;
             notes?: string | null;
-            /** @description person, location, lifePeriod, event, emotion, object or activity. */
-            type: string;
+            type: components["schemas"]["EntityType"];
             /** Format: int64 */
             userId: number;
         };
@@ -414,13 +418,18 @@ export interface components {
             entityId: number;
             name: string;
             reason: string;
-            type: string;
+            type: components["schemas"]["EntityType"];
         };
         /** @description An entity chosen in the dialog: its id, or an object with its id. */
         EntityRef: number | {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description The types of SPEC §3. `event` is kept for compatibility; the app files events as `lifePeriod`.
+         * @enum {string}
+         */
+        EntityType: "person" | "location" | "lifePeriod" | "event" | "emotion" | "object" | "activity";
         EntityValidation: {
             needsConfirmation: boolean;
             validationResults: components["schemas"]["ValidationResult"][];
@@ -438,8 +447,13 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
-            type: string;
+            type: components["schemas"]["EntityType"];
         };
+        /**
+         * @description The interface's languages.
+         * @enum {string}
+         */
+        Language: "en" | "fr";
         /** @description A memory with its entities. */
         Memory: {
             content: string;
@@ -477,7 +491,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
-            type: string;
+            type: components["schemas"]["EntityType"];
         };
         MemoryEntityLink: {
             /** Format: int64 */
@@ -493,6 +507,12 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
         };
+        /**
+         * @description How a person stands to the writer (SPEC §3 person categories): a person's `category`, and
+         *     the relationship extraction reads in the text. A relationship outside them is not kept.
+         * @enum {string}
+         */
+        PersonCategory: "myself" | "partner" | "ex-partner" | "son" | "daughter" | "brother" | "sister" | "sibling" | "mother" | "father" | "grandmother" | "grandfather" | "grandparent" | "godfather" | "godmother" | "son-in-law" | "daughter-in-law" | "father-in-law" | "mother-in-law" | "brother-in-law" | "sister-in-law" | "cousin-female" | "cousin" | "nephew" | "niece" | "other-family" | "close-friend" | "best-friend" | "good-friend" | "friend" | "childhood-friend" | "school-friend" | "work-friend" | "acquaintance" | "work-colleague" | "colleague" | "boss" | "employee" | "classmate" | "student" | "neighbor" | "mentor" | "mentee" | "doctor" | "therapist" | "teacher" | "coach" | "companion-animal" | "other";
         /** @description The form `POST /api/photos/upload` takes (described for the API document only). */
         PhotoUpload: {
             /**
@@ -501,6 +521,20 @@ export interface components {
              */
             photo: string;
         };
+        /** @enum {string} */
+        SortBy: "eventDate" | "createdAt";
+        /** @enum {string} */
+        SortOrder: "asc" | "desc";
+        /**
+         * @description What the confirmation dialog proposes for an extracted entity.
+         * @enum {string}
+         */
+        SuggestedAction: "create_new" | "use_existing" | "merge_entities" | "add_as_alias";
+        /**
+         * @description The interface's themes.
+         * @enum {string}
+         */
+        Theme: "light" | "dark";
         UnreadCount: {
             /** Format: int64 */
             count: number;
@@ -526,10 +560,8 @@ export interface components {
         UpdateUserRequest: {
             firstName?: string | null;
             gender?: string | null;
-            /** @description `en` or `fr`. */
-            language?: string | null;
-            /** @description `light` or `dark`. */
-            theme?: string | null;
+            language?: null | components["schemas"]["Language"];
+            theme?: null | components["schemas"]["Theme"];
         };
         UploadedPhoto: {
             /** @description Put this in a memory's `photo`. */
@@ -553,11 +585,9 @@ export interface components {
             /** Format: int64 */
             id: number;
             isAdmin: boolean;
-            /** @description `en` or `fr`; null until the user picks one. */
-            language?: string | null;
+            language?: null | components["schemas"]["Language"];
             lastName?: string | null;
-            /** @description `light` or `dark`; null until the user picks one. */
-            theme?: string | null;
+            theme?: null | components["schemas"]["Theme"];
             username?: string | null;
         };
         /** @description When the user accepted each registration consent; null when not (yet) accepted. */
@@ -575,15 +605,13 @@ export interface components {
              */
             extractedConfidence: number;
             extractedName: string;
-            extractedRelationship?: string | null;
-            /** @description person, location, lifePeriod, emotion, object or activity. */
-            extractedType: string;
+            extractedRelationship?: null | components["schemas"]["PersonCategory"];
+            extractedType: components["schemas"]["EntityType"];
             /** @description Best first. */
             matches: components["schemas"]["EntityMatch"][];
             /** Format: int64 */
             recommendedEntityId?: number | null;
-            /** @description create_new, use_existing, merge_entities or add_as_alias. */
-            suggestedAction: string;
+            suggestedAction: components["schemas"]["SuggestedAction"];
         };
     };
     responses: never;
@@ -918,8 +946,8 @@ export interface operations {
     list_entities: {
         parameters: {
             query?: {
-                /** @description Only entities of this type (person, location, lifePeriod, event, emotion, object, activity). */
-                type?: string;
+                /** @description Only entities of this type. */
+                type?: components["schemas"]["EntityType"];
                 /** @description Ignored: the list is always the signed-in user's. */
                 userId?: number;
             };
@@ -1064,8 +1092,8 @@ export interface operations {
                 redirect?: string;
                 /** @description `1` when the person accepted both registration consents on the sign-up page. */
                 consent?: string;
-                /** @description `en` or `fr`: the language of the local sign-in page (default: the browser's). */
-                lang?: string;
+                /** @description The language of the local sign-in page (default: the browser's). */
+                lang?: components["schemas"]["Language"];
             };
             header?: never;
             path?: never;
@@ -1184,10 +1212,10 @@ export interface operations {
     list_memories: {
         parameters: {
             query?: {
-                /** @description eventDate or createdAt (default createdAt). */
-                sortBy?: string;
-                /** @description asc or desc (default desc). */
-                sortOrder?: string;
+                /** @description The order of the list (default createdAt). */
+                sortBy?: components["schemas"]["SortBy"];
+                /** @description Default desc. */
+                sortOrder?: components["schemas"]["SortOrder"];
                 /** @description Only memories linked to this entity. */
                 filterEntity?: string;
                 /** @description Case-insensitive text in the title, details or description. */

@@ -10,10 +10,15 @@ export type ConsentRequest = Schemas["ConsentRequest"];
 export type UnreadCount = Schemas["UnreadCount"];
 export type ErrorBody = Schemas["ErrorBody"];
 
-/** Interface languages (SPEC §1); the document types them as plain strings. */
-export type Language = "en" | "fr";
-/** Themes (SPEC §1). */
-export type Theme = "light" | "dark";
+// The server's vocabularies, each defined once there.
+export type Language = Schemas["Language"];
+export type Theme = Schemas["Theme"];
+export type EntityType = Schemas["EntityType"];
+export type PersonCategory = Schemas["PersonCategory"];
+export type SuggestedAction = Schemas["SuggestedAction"];
+export type ConfirmationAction = Schemas["ConfirmationAction"];
+export type SortBy = Schemas["SortBy"];
+export type SortOrder = Schemas["SortOrder"];
 
 export type Memory = Schemas["Memory"];
 export type MemoryEntity = Schemas["MemoryEntity"];
