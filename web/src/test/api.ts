@@ -16,9 +16,13 @@ type Handler = (request: RecordedRequest) => { status?: number; body?: unknown }
 export function mockApi(handlers: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input.toString(), "http://localhost");
-    const method = (init?.method ?? "GET").toUpperCase();
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    // The API client sends a Request; a plain fetch sends a URL and its options.
+    const sent = input instanceof Request ? input : new Request(new URL(String(input), "http://localhost"), init);
+    const url = new URL(sent.url);
+    const method = sent.method.toUpperCase();
+    const json = sent.headers.get("Content-Type")?.includes("application/json");
+    const text = json ? await sent.clone().text() : "";
+    const body = text ? (JSON.parse(text) as unknown) : undefined;
     const request = { method, path: url.pathname, body };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];

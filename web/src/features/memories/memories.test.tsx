@@ -18,7 +18,7 @@ const entities = [entity(4, "Hugo"), entity(5, "Claire"), entity(8, "Lyon", "loc
 /** The query strings of the GET /api/memories calls made so far. */
 function listQueries(fetchMock: { mock: { calls: unknown[][] } }) {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), "http://localhost"))
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), "http://localhost"))
     .filter((url) => url.pathname === "/api/memories")
     .map((url) => url.searchParams);
 }

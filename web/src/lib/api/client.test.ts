@@ -1,27 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { mockApi } from "@/test/api";
 import { getUser } from "@/lib/auth/get-user";
-import { ApiError, apiRequest } from "./client";
+import { ApiError, api, unwrap } from "./client";
 import { errorMessage, translatedCodes } from "./errors";
 import { changeLanguage, i18n } from "@/lib/i18n";
 import en from "@/locales/en.json";
 import fr from "@/locales/fr.json";
 
-describe("apiRequest", () => {
+describe("the API client", () => {
   it("sends JSON with credentials and returns the parsed body", async () => {
     const { requests, fetchMock } = mockApi({ "PATCH /api/auth/user": ({ body }) => ({ body: { echoed: body } }) });
-    await expect(apiRequest("/api/auth/user", { method: "PATCH", body: { theme: "dark" } })).resolves.toEqual({
+    await expect(unwrap(api.PATCH("/api/auth/user", { body: { theme: "dark" } }))).resolves.toEqual({
       echoed: { theme: "dark" },
     });
     expect(requests).toEqual([{ method: "PATCH", path: "/api/auth/user", body: { theme: "dark" } }]);
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.credentials).toBe("include");
-    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
+    const sent = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(sent.credentials).toBe("include");
+    expect(sent.headers.get("Content-Type")).toBe("application/json");
   });
 
   it("fails with status, code and the SPEC §8 message", async () => {
     mockApi({ "POST /api/auth/consent": () => ({ status: 400, body: { message: "Both consents", code: "consent_required" } }) });
-    const error = await apiRequest("/api/auth/consent", { method: "POST", body: {} }).catch((e: unknown) => e);
+    const error = await unwrap(api.POST("/api/auth/consent", { body: { dataProcessing: false, terms: false } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(400);

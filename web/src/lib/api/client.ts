@@ -1,3 +1,5 @@
+import createClient from "openapi-fetch";
+import type { paths } from "./schema";
 import type { ErrorBody } from "./types";
 
 /**
@@ -36,45 +38,40 @@ function parseErrorBody(text: string): ErrorBody | null {
   return null;
 }
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+/**
+ * The API, typed by path and method from the server's OpenAPI document: a wrong path, parameter or
+ * body fails the type check. Calls send the session cookie; `fetch` is looked up at each call, so
+ * tests can stand in for it.
+ */
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? "",
+  credentials: "include",
+  headers: { Accept: "application/json" },
+  fetch: (request) => globalThis.fetch(request),
+});
 
-export interface RequestOptions {
-  method?: Method;
-  body?: unknown;
-  signal?: AbortSignal;
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
 }
 
-/** Sends a request to the API with the session cookie; JSON in, JSON out. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  return readJson<T>(response);
+/** The answer's data, or an ApiError for a non-OK answer. */
+export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw errorOf(response, error);
+  return data as T;
 }
 
-/** Like apiRequest, but a 401 answers null instead of failing (SPEC §6: 401 means signed out). */
-export async function apiRequestOrNull<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
-  const response = await send(path, options, true);
+/** Like unwrap, but a 401 answers null instead of failing (SPEC §6: 401 means signed out). */
+export async function unwrapOrNull<T>(call: Promise<Answer<T>>): Promise<T | null> {
+  const { data, error, response } = await call;
   if (response.status === 401) return null;
-  return readJson<T>(response);
+  if (!response.ok) throw errorOf(response, error);
+  return data as T;
 }
 
-async function send(path: string, { method = "GET", body, signal }: RequestOptions, allow401 = false) {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
-    signal,
-  });
-  if (!response.ok && !(allow401 && response.status === 401)) {
-    throw new ApiError(response.status, response.statusText, await response.text());
-  }
-  return response;
-}
-
-async function readJson<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+function errorOf(response: Response, error: unknown): ApiError {
+  const bodyText = typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error);
+  return new ApiError(response.status, response.statusText, bodyText);
 }

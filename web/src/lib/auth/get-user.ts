@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequestOrNull } from "@/lib/api/client";
+import { api, unwrapOrNull } from "@/lib/api/client";
 import type { User } from "@/lib/api/types";
 import { authKeys } from "./keys";
 
 /** GET /api/auth/user: the signed-in user, or null when the server answers 401. */
 export function getUser(): Promise<User | null> {
-  return apiRequestOrNull<User>("/api/auth/user");
+  return unwrapOrNull(api.GET("/api/auth/user"));
 }
 
 /** SPEC §7: refetched on mount and window focus, no retry. */

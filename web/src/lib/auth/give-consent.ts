@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { ConsentRequest, User } from "@/lib/api/types";
 import { authKeys } from "./keys";
 
@@ -14,7 +14,7 @@ export type ConsentForm = z.infer<typeof consentSchema>;
 
 /** POST /api/auth/consent. */
 export function giveConsent(body: ConsentRequest): Promise<User> {
-  return apiRequest<User>("/api/auth/consent", { method: "POST", body });
+  return unwrap(api.POST("/api/auth/consent", { body }));
 }
 
 export function useGiveConsent() {

@@ -1,14 +1,14 @@
 import { hashKey, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import { errorMessage } from "@/lib/api/errors";
 import { navigateTo } from "@/lib/redirect";
 import { authKeys } from "./keys";
 
 /** POST /api/logout: ends the session and clears its cookie (204, also when no one was signed in). */
 export function logout(): Promise<void> {
-  return apiRequest<void>("/api/logout", { method: "POST" });
+  return unwrap(api.POST("/api/logout")).then(() => undefined);
 }
 
 /**

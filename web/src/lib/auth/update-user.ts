@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { UpdateUserRequest, User } from "@/lib/api/types";
 import { authKeys } from "./keys";
 
@@ -17,7 +17,7 @@ export const updateUserSchema = z
 
 /** PATCH /api/auth/user. */
 export async function updateUser(body: UpdateUserRequest): Promise<User> {
-  return apiRequest<User>("/api/auth/user", { method: "PATCH", body: updateUserSchema.parse(body) });
+  return unwrap(api.PATCH("/api/auth/user", { body: updateUserSchema.parse(body) }));
 }
 
 export function useUpdateUser() {

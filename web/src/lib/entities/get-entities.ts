@@ -1,18 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
-import type { Entity } from "@/lib/api/types";
+import { api, unwrap } from "@/lib/api/client";
+import type { Entity, EntityType } from "@/lib/api/types";
 import { entityKeys } from "./keys";
 
 const minute = 60_000;
 
 /** GET /api/entities, optionally of one type. */
-export function getEntities(type: string | null, signal?: AbortSignal): Promise<Entity[]> {
-  const query = type ? `?type=${encodeURIComponent(type)}` : "";
-  return apiRequest<Entity[]>(`/api/entities${query}`, { signal });
+export function getEntities(type: EntityType | null, signal?: AbortSignal): Promise<Entity[]> {
+  return unwrap(api.GET("/api/entities", { params: { query: type ? { type } : {} }, signal }));
 }
 
 /** SPEC §7: entities stay fresh 10 minutes and are kept 15. */
-export function entitiesQueryOptions(type: string | null = null) {
+export function entitiesQueryOptions(type: EntityType | null = null) {
   return queryOptions({
     queryKey: entityKeys.list(type),
     queryFn: ({ signal }) => getEntities(type, signal),
@@ -21,6 +20,6 @@ export function entitiesQueryOptions(type: string | null = null) {
   });
 }
 
-export function useEntities(type: string | null = null) {
+export function useEntities(type: EntityType | null = null) {
   return useQuery(entitiesQueryOptions(type));
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { ConfirmedEntity, ConfirmEntitiesResponse } from "@/lib/api/types";
 import { entityKeys } from "@/lib/entities/keys";
 import { invalidateMemories } from "./invalidate";
 
 /** POST /api/memories/{id}/confirm-entities: one transaction; an empty list confirms nothing. */
 export function confirmEntities(memoryId: number, confirmedEntities: ConfirmedEntity[]): Promise<ConfirmEntitiesResponse> {
-  return apiRequest<ConfirmEntitiesResponse>(`/api/memories/${memoryId}/confirm-entities`, {
-    method: "POST",
-    body: { confirmedEntities },
-  });
+  return unwrap(
+    api.POST("/api/memories/{id}/confirm-entities", { params: { path: { id: memoryId } }, body: { confirmedEntities } }),
+  );
 }
 
 export function useConfirmEntities() {

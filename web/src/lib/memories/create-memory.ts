@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { CreateMemoryRequest, CreateMemoryResponse } from "@/lib/api/types";
 import { invalidateMemories } from "./invalidate";
 
@@ -16,7 +16,7 @@ export type MemoryFormValues = z.infer<typeof memoryFormSchema>;
 
 /** POST /api/memories/with-validation: the memory, and the entities extraction proposes. */
 export function createMemory(body: CreateMemoryRequest): Promise<CreateMemoryResponse> {
-  return apiRequest<CreateMemoryResponse>("/api/memories/with-validation", { method: "POST", body });
+  return unwrap(api.POST("/api/memories/with-validation", { body }));
 }
 
 export function useCreateMemory() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import { invalidateMemories } from "./invalidate";
 import { memoryKeys } from "./keys";
 
 /** DELETE /api/memories/{id}. */
 export function deleteMemory(id: number): Promise<void> {
-  return apiRequest<void>(`/api/memories/${id}`, { method: "DELETE" });
+  return unwrap(api.DELETE("/api/memories/{id}", { params: { path: { id } } })).then(() => undefined);
 }
 
 export function useDeleteMemory() {

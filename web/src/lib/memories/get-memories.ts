@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { MemoryPage } from "@/lib/api/types";
 import { memoryKeys, type MemoryListParams } from "./keys";
 
@@ -8,15 +8,17 @@ export const MEMORY_PAGE_SIZE = 24;
 
 /** GET /api/memories with a page size: one page of the signed-in user's memories. */
 export function getMemoryPage(params: MemoryListParams, cursor: string | null, signal?: AbortSignal): Promise<MemoryPage> {
-  const query = new URLSearchParams({
+  const search = params.search.trim();
+  const query = {
     sortBy: params.sortBy,
     sortOrder: params.sortOrder,
-    pageSize: String(MEMORY_PAGE_SIZE),
-  });
-  if (params.filterEntity !== null) query.set("filterEntity", String(params.filterEntity));
-  if (params.search.trim()) query.set("search", params.search.trim());
-  if (cursor) query.set("cursor", cursor);
-  return apiRequest<MemoryPage>(`/api/memories?${query.toString()}`, { signal });
+    pageSize: MEMORY_PAGE_SIZE,
+    ...(params.filterEntity !== null && { filterEntity: String(params.filterEntity) }),
+    ...(search && { search }),
+    ...(cursor && { cursor }),
+  };
+  // With a page size the answer is a page (the document gives both shapes).
+  return unwrap(api.GET("/api/memories", { params: { query }, signal })) as Promise<MemoryPage>;
 }
 
 export function memoriesQueryOptions(params: MemoryListParams) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { Memory } from "@/lib/api/types";
 import { memoryKeys } from "./keys";
 
@@ -7,7 +7,7 @@ const minute = 60_000;
 
 /** GET /api/memories/{id}. */
 export function getMemory(id: number, signal?: AbortSignal): Promise<Memory> {
-  return apiRequest<Memory>(`/api/memories/${id}`, { signal });
+  return unwrap(api.GET("/api/memories/{id}", { params: { path: { id } }, signal }));
 }
 
 /** SPEC §7: a memory's detail stays fresh 10 minutes and is kept 30. */

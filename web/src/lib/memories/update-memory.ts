@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { Memory, UpdateMemoryRequest } from "@/lib/api/types";
 import { invalidateMemories } from "./invalidate";
 import { memoryKeys } from "./keys";
 
 /** PATCH /api/memories/{id}: fields left out stay; null clears an optional one. */
 export function updateMemory(id: number, body: UpdateMemoryRequest): Promise<Memory> {
-  return apiRequest<Memory>(`/api/memories/${id}`, { method: "PATCH", body });
+  return unwrap(api.PATCH("/api/memories/{id}", { params: { path: { id } }, body }));
 }
 
 export function useUpdateMemory() {

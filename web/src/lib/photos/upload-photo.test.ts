@@ -25,17 +25,22 @@ describe("checkPhoto (SPEC §5)", () => {
 });
 
 describe("uploadPhoto", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it("sends the file as the multipart field `photo`", async () => {
     const fetchMock = vi.fn(async () => Response.json({ photoUrl: "/api/photos/1/a.png", thumbnailUrl: "/api/photos/1/a.thumb.jpg" }));
     vi.stubGlobal("fetch", fetchMock);
+    const append = vi.spyOn(FormData.prototype, "append");
     const file = new File(["x"], "a.png", { type: "image/png" });
     await expect(uploadPhoto(file)).resolves.toEqual({ photoUrl: "/api/photos/1/a.png", thumbnailUrl: "/api/photos/1/a.thumb.jpg" });
-    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(path).toBe("/api/photos/upload");
-    expect(init.method).toBe("POST");
-    expect((init.body as FormData).get("photo")).toBe(file);
+    const [sent] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(new URL(sent.url).pathname).toBe("/api/photos/upload");
+    expect(sent.method).toBe("POST");
+    expect(sent.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(append).toHaveBeenCalledWith("photo", file);
   });
 
   it("fails with the server's code", async () => {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api/client";
+import { ApiError, api, unwrap } from "@/lib/api/client";
 import type { UploadedPhoto } from "@/lib/api/types";
 
 /** SPEC §5 and §9: the photo types and size the server accepts. */
@@ -34,16 +34,17 @@ export function checkPhoto(file: Pick<File, "name" | "type" | "size">): PhotoPro
 
 /** POST /api/photos/upload (multipart, field `photo`). */
 export async function uploadPhoto(file: File): Promise<UploadedPhoto> {
-  const body = new FormData();
-  body.append("photo", file);
-  const response = await fetch("/api/photos/upload", {
-    method: "POST",
-    body,
-    credentials: "include",
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  return (await response.json()) as UploadedPhoto;
+  return unwrap(
+    api.POST("/api/photos/upload", {
+      // The document describes the field as a binary string; the form carries the File itself.
+      body: { photo: file as unknown as string },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append("photo", file);
+        return form;
+      },
+    }),
+  );
 }
 
 export function useUploadPhoto() {

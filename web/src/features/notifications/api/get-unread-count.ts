@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api, unwrap } from "@/lib/api/client";
 import type { UnreadCount } from "@/lib/api/types";
 import { notificationKeys } from "./keys";
 
@@ -8,7 +8,7 @@ export const UNREAD_COUNT_POLL_MS = 30_000;
 
 /** GET /api/notifications/unread-count. */
 export function getUnreadCount(): Promise<UnreadCount> {
-  return apiRequest<UnreadCount>("/api/notifications/unread-count");
+  return unwrap(api.GET("/api/notifications/unread-count"));
 }
 
 export const unreadCountQueryOptions = () =>
