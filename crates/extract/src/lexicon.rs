@@ -53,7 +53,7 @@ pub struct LexEntry {
 /// A kin word or role.
 #[derive(Debug, Clone)]
 pub struct KinInfo {
-    /// Relationship category, as in SPEC's person categories.
+    /// Relationship category, as in docs/data.md ("Person categories").
     pub category: String,
     /// Used as a name when capitalised ("Mum", "Papy").
     pub name: bool,

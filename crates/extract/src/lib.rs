@@ -4,8 +4,9 @@
 //!
 //! Given a memory (title and details) and the writer's existing entities, it proposes the people,
 //! locations, life periods, emotions, objects and activities the memory mentions, each as a
-//! [`ValidationResult`] in the shape of SPEC §3 ("Entity validation result"), with a suggested
-//! action for the confirmation dialog (SPEC §4) and the existing entities it may refer to.
+//! [`ValidationResult`] in the shape of docs/data.md ("Entity validation result"), with a
+//! suggested action for the confirmation dialog (docs/rules.md, "Entity confirmation") and the
+//! existing entities it may refer to.
 //!
 //! It is a pure library: no I/O, no network, nothing downloaded. The lexicons are data files
 //! compiled into the crate and parsed once per process.
@@ -56,8 +57,8 @@ pub enum Lang {
     Fr,
 }
 
-/// The six entity types (SPEC §3). `event`, which SPEC lists beside `lifePeriod`, is read as
-/// `lifePeriod`.
+/// The six entity types (docs/data.md, "Entities"). `event`, which docs/data.md lists beside
+/// `lifePeriod`, is read as `lifePeriod`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum EntityType {
@@ -113,7 +114,7 @@ pub struct KnownEntity {
     /// Other names the writer uses for it.
     #[serde(default)]
     pub aliases: Vec<String>,
-    /// For people: the relationship category (SPEC person categories: `mother`, `sister`,
+    /// For people: the relationship category (docs/data.md "Person categories": `mother`, `sister`,
     /// `partner`, `companion-animal`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
@@ -130,7 +131,7 @@ pub struct MemoryText<'a> {
     pub lang: Option<Lang>,
 }
 
-/// What the confirmation dialog should offer first (SPEC §4).
+/// What the confirmation dialog should offer first (docs/rules.md, "Entity confirmation").
 ///
 /// Decided from the best match (`matches[0].confidence`):
 /// - at least 0.7 and clearly ahead: [`UseExisting`](SuggestedAction::UseExisting);
@@ -139,9 +140,9 @@ pub struct MemoryText<'a> {
 /// - from 0.5 to 0.7, or two weak matches tied: [`AddAsAlias`](SuggestedAction::AddAsAlias);
 /// - otherwise [`CreateNew`](SuggestedAction::CreateNew), with no recommendation.
 ///
-/// Per SPEC §4 the dialog starts from `use_existing` (and `merge_entities`) with the
-/// recommendation, and from `create_new` otherwise; `recommended_entity_id` is set for every
-/// action but `create_new`, so the dialog can still offer it.
+/// Per docs/rules.md ("Entity confirmation") the dialog starts from `use_existing` (and
+/// `merge_entities`) with the recommendation, and from `create_new` otherwise;
+/// `recommended_entity_id` is set for every action but `create_new`, so the dialog can still offer it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SuggestedAction {
@@ -177,7 +178,7 @@ pub struct EntityMatch {
     pub reason: String,
 }
 
-/// One proposed entity (SPEC §3 "Entity validation result").
+/// One proposed entity (docs/data.md "Entity validation result").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationResult {

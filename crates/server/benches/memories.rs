@@ -210,7 +210,7 @@ async fn run(label: &str, database_url: String, memories: usize) {
         client.get(format!("{address}/api/auth/user")).send().await.unwrap().json().await.unwrap();
     seed(&db, me["id"].as_i64().unwrap(), memories).await;
 
-    // SPEC's goals for a page and a search, at 10,000 and at 100,000 memories.
+    // The goals of docs/constants.md ("Speed goals") for a page and a search, at 10,000 and at 100,000 memories.
     let (page_goal, search_goal) = if memories <= 10_000 { (3.0, 5.0) } else { (5.0, 20.0) };
     let timed = |path: String| {
         let client = client.clone();

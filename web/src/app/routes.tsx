@@ -168,7 +168,7 @@ function SignedInRoutes({ user }: { user: User }) {
   );
 }
 
-/** SPEC §2: the dashboard, unless a `redirect` parameter names the page to go to. */
+/** docs/screens.md: the dashboard, unless a `redirect` parameter names the page to go to. */
 function SignedInHome() {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));

@@ -4,7 +4,7 @@ import type { MemoryEntity } from "@/lib/api/types";
 import { linkConfidenceTone, toneClasses } from "@/lib/confidence";
 import { cn } from "@/lib/utils";
 
-/** An entity on a memory, coloured by the link's confidence (SPEC §9: 80+ green, 60-79 yellow, below 60 red). */
+/** An entity on a memory, coloured by the link's confidence (docs/constants.md: 80+ green, 60-79 yellow, below 60 red). */
 export function EntityTag({ entity, className }: { entity: MemoryEntity; className?: string }) {
   const { t } = useTranslation();
   const tone = linkConfidenceTone(entity.confidence);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractionConfidenceTone, linkConfidenceTone } from "./confidence";
 
-describe("extractionConfidenceTone (SPEC §9: >= 90 green, 75-89 yellow, < 75 red)", () => {
+describe("extractionConfidenceTone (docs/constants.md: >= 90 green, 75-89 yellow, < 75 red)", () => {
   it.each([
     [100, "high"],
     [90, "high"],
@@ -14,7 +14,7 @@ describe("extractionConfidenceTone (SPEC §9: >= 90 green, 75-89 yellow, < 75 re
   });
 });
 
-describe("linkConfidenceTone (SPEC §9: 80+ green, 60-79 yellow, < 60 red, none neutral)", () => {
+describe("linkConfidenceTone (docs/constants.md: 80+ green, 60-79 yellow, < 60 red, none neutral)", () => {
   it.each([
     [100, "high"],
     [80, "high"],

@@ -1,4 +1,4 @@
-/** Colour tones for confidences (SPEC §9). */
+/** Colour tones for confidences (docs/constants.md). */
 export type ConfidenceTone = "high" | "medium" | "low" | "none";
 
 /** The extraction dialog: at least 90 green, 75-89 yellow, below 75 red (0-100). */

@@ -1,6 +1,6 @@
 import { storedValue } from "@/lib/storage";
 
-/** SPEC §9: essential is always true; analytics and functionality are the user's choice. */
+/** docs/data.md ("Cookie choice"): essential is always true; analytics and functionality are the user's choice. */
 export interface CookiePreferences {
   essential: true;
   analytics: boolean;

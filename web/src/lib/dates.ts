@@ -7,7 +7,7 @@ const patterns: Record<Language, { pattern: string; locale: typeof enUS }> = {
   fr: { pattern: "d MMMM yyyy", locale: fr },
 };
 
-/** A calendar date or a moment shown as SPEC §9 says: 'MMMM d, yyyy' (en), 'd MMMM yyyy' (fr). */
+/** A calendar date or a moment shown as docs/constants.md says: 'MMMM d, yyyy' (en), 'd MMMM yyyy' (fr). */
 export function formatDate(value: Date | string, language: Language): string {
   const date = typeof value === "string" ? parseISO(value) : value;
   const { pattern, locale } = patterns[language];

@@ -40,7 +40,7 @@ function setup(language: "en" | "fr" = "en") {
   return { hook, onFinalText, onProblem };
 }
 
-describe("useDictation (SPEC §4, §9)", () => {
+describe("useDictation (docs/rules.md, docs/constants.md)", () => {
   it("picks fr-FR for French and en-US otherwise", () => {
     expect(dictationLanguage("fr")).toBe("fr-FR");
     expect(dictationLanguage("en")).toBe("en-US");

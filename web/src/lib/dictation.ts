@@ -37,7 +37,7 @@ export function isDictationSupported(): boolean {
   return recognitionConstructor() !== null;
 }
 
-/** SPEC §9: fr-FR when the interface is French, else en-US. */
+/** docs/constants.md: fr-FR when the interface is French, else en-US. */
 export function dictationLanguage(language: Language): string {
   return language === "fr" ? "fr-FR" : "en-US";
 }
@@ -46,14 +46,14 @@ export type DictationProblem = "unsupported" | "error";
 
 interface DictationOptions {
   language: Language;
-  /** Receives each final piece of text, followed by a space (SPEC §4). */
+  /** Receives each final piece of text, followed by a space (docs/rules.md "Voice dictation"). */
   onFinalText: (text: string) => void;
   onProblem: (problem: DictationProblem) => void;
 }
 
 /**
- * Voice dictation (SPEC §4): off, or listening with the interim text shown; final text is handed to
- * `onFinalText`; recognition stops on its end or on an error.
+ * Voice dictation (docs/rules.md): off, or listening with the interim text shown; final text is
+ * handed to `onFinalText`; recognition stops on its end or on an error.
  */
 export function useDictation({ language, onFinalText, onProblem }: DictationOptions) {
   const [listening, setListening] = useState(false);

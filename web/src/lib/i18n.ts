@@ -12,7 +12,7 @@ export function isLanguage(value: unknown): value is Language {
 
 const LANGUAGE_KEY = "lifegraph.language";
 
-/** The interface language kept in local storage; English by default (SPEC §1). */
+/** The interface language kept in local storage; English by default (docs/constants.md). */
 export const chosenLanguage = storedValue<Language>(
   LANGUAGE_KEY,
   (raw) => (isLanguage(raw) ? raw : "en"),

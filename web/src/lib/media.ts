@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC §9: below 768 px the app uses the mobile layout. */
+/** docs/constants.md: below 768 px the app uses the mobile layout. */
 export const DESKTOP_QUERY = "(min-width: 768px)";
 
 function matches(query: string): boolean {

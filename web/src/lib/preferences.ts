@@ -6,8 +6,8 @@ import { changeLanguage } from "@/lib/i18n";
 import { chosenTheme } from "@/lib/theme";
 
 /**
- * Saves a preference to the signed-in user. SPEC §8: a failure is a console warning only, since
- * the choice is already applied and kept on this device.
+ * Saves a preference to the signed-in user. docs/rules.md ("Users"): a failure is a console
+ * warning only, since the choice is already applied and kept on this device.
  */
 function useSaveToUser() {
   const { data: user } = useCurrentUser();

@@ -4,7 +4,7 @@ import { authKeys } from "@/lib/auth/keys";
 
 const minute = 60_000;
 
-/** SPEC §7 caching: lists fresh 5 minutes, kept 10, no refetch on window focus, no retry. */
+/** docs/api.md caching: lists fresh 5 minutes, kept 10, no refetch on window focus, no retry. */
 export function createQueryClient() {
   // A 401 anywhere means the session has ended (signed out in another tab, expired): asking the
   // server for the user again moves the app to the signed-out screens.

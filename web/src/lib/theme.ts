@@ -8,7 +8,7 @@ export function isTheme(value: unknown): value is Theme {
   return value === "light" || value === "dark";
 }
 
-/** The theme the user chose, or null to follow the system preference (SPEC §9). */
+/** The theme the user chose, or null to follow the system preference (docs/rules.md "Users"). */
 export const chosenTheme = storedValue<Theme | null>(
   THEME_KEY,
   (raw) => (isTheme(raw) ? raw : null),

@@ -11,7 +11,7 @@ function firstCharacter(value: string): string {
   return Array.from(value)[0] ?? "";
 }
 
-/** SPEC §3: first + last name if both exist, else username, else the e-mail's local part, else 'User'. */
+/** docs/data.md "User": first + last name if both exist, else username, else the e-mail's local part, else 'User'. */
 export function displayName(user: NamedUser, fallback = "User"): string {
   const first = present(user.firstName);
   const last = present(user.lastName);
@@ -23,7 +23,7 @@ export function displayName(user: NamedUser, fallback = "User"): string {
   return fallback;
 }
 
-/** SPEC §3: first letter of firstName, else the e-mail's first letter uppercased, else 'U'. */
+/** docs/data.md "User": first letter of firstName, else the e-mail's first letter uppercased, else 'U'. */
 export function userInitial(user: Pick<User, "firstName" | "email">): string {
   const first = present(user.firstName);
   if (first) return firstCharacter(first);

@@ -40,7 +40,7 @@ describe("locales", () => {
     expect(mismatched).toEqual([]);
   });
 
-  it("have 9 privacy sections and 12 terms sections (SPEC §2)", () => {
+  it("have 9 privacy sections and 12 terms sections (docs/screens.md)", () => {
     for (const locale of [en, fr]) {
       expect(locale.legal.privacy.sections).toHaveLength(9);
       expect(locale.legal.terms.sections).toHaveLength(12);

@@ -1,4 +1,4 @@
-//! The JSON shape of SPEC §3.
+//! The JSON shape of docs/data.md ("Entity validation result").
 
 use lifegraph_extract::Lang::En;
 use lifegraph_extract::{EntityType, KnownEntity, ValidationResult};

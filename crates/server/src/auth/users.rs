@@ -10,7 +10,7 @@ use crate::db::entities::user;
 /// The administrator is the first account.
 pub const ADMIN_USER_ID: i64 = 1;
 
-/// A user's fields (SPEC §3) plus whether they are the administrator.
+/// A user's fields (docs/data.md "User") plus whether they are the administrator.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct User {
@@ -76,7 +76,7 @@ pub struct Identity {
 }
 
 /// Create the user on first sign-in; afterwards refresh the fields the identity provides.
-/// The e-mail is kept as registered (SPEC §3: read-only after registration).
+/// The e-mail is kept as registered (docs/data.md "User": read-only after registration).
 pub async fn upsert(db: &DatabaseConnection, identity: Identity) -> Result<user::Model, sea_orm::DbErr> {
     let now = Utc::now();
     let existing = user::Entity::find().filter(user::Column::AuthSubject.eq(identity.subject.as_str())).one(db).await?;

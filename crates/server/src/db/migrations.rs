@@ -1,5 +1,5 @@
 //! The schema, written once with SeaORM's schema builder for SQLite and PostgreSQL alike.
-//! The first migration creates the whole data model of SPEC §3, so features add behaviour,
+//! The first migration creates the whole data model of docs/data.md, so features add behaviour,
 //! not tables.
 
 use sea_orm_migration::prelude::*;

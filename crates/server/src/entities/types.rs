@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::db::entities::entity;
 use crate::error::ApiError;
 
-/// The types of SPEC §3. `event` is kept for compatibility; the app files events as `lifePeriod`.
+/// The types of docs/data.md "Entities". `event` is kept for compatibility; the app files events as `lifePeriod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = EntityType)]
@@ -48,7 +48,7 @@ impl EntityKind {
     }
 }
 
-/// How a person stands to the writer (SPEC §3 person categories): a person's `category`, and
+/// How a person stands to the writer (docs/data.md "Person categories"): a person's `category`, and
 /// the relationship extraction reads in the text. A relationship outside them is not kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -125,7 +125,7 @@ pub struct Entity {
     pub notes: Option<String>,
     /// Percentage, when the entity came from extraction.
     pub confidence: Option<i32>,
-    /// Type-specific fields (SPEC §3), e.g. a person's `category`.
+    /// Type-specific fields (docs/data.md "Metadata per type"), e.g. a person's `category`.
     #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
     pub metadata: Value,
     pub created_at: DateTime<Utc>,
@@ -188,7 +188,7 @@ pub struct NewEntity {
 
 impl NewEntity {
     /// Name required and trimmed; empty notes left out; empty lists and blank aliases removed;
-    /// a person without a relationship is a friend (SPEC §3).
+    /// a person without a relationship is a friend (docs/rules.md "Entities").
     pub fn new(name: &str, kind: EntityKind, metadata: Option<Value>) -> Result<Self, ApiError> {
         let name = checked_name(name)?;
         let mut metadata = match metadata {

@@ -269,7 +269,7 @@ pub struct ConfirmEntitiesRequest {
     pub confirmed_entities: Vec<ConfirmedEntity>,
 }
 
-/// One choice of the confirmation dialog (SPEC §3 "Confirmed-entity item").
+/// One choice of the confirmation dialog (docs/data.md "Confirmed-entity item").
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmedEntity {
@@ -332,7 +332,7 @@ pub enum ConfirmationAction {
     Skip,
 }
 
-/// One proposed entity (SPEC §3 "Entity validation result").
+/// One proposed entity (docs/data.md "Entity validation result").
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationResult {

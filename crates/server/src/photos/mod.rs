@@ -17,7 +17,7 @@ use handlers::*;
 
 pub use storage::PhotoStore;
 
-/// SPEC §9: at most 10 MB.
+/// docs/constants.md: at most 10 MB.
 pub const MAX_PHOTO_BYTES: usize = 10 * 1024 * 1024;
 pub(crate) const URL_PREFIX: &str = "/api/photos/";
 

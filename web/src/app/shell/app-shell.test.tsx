@@ -174,7 +174,7 @@ describe("sidebar", () => {
     expect(within(sidebar).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
   });
 
-  it("lists the links of SPEC §2 in order", async () => {
+  it("lists the links of docs/screens.md in order", async () => {
     signedInApi(makeUser());
     renderApp("/");
     const sidebar = await screen.findByTestId("sidebar");

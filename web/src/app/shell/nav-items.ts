@@ -37,7 +37,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** SPEC §2 "Application shell": the sidebar links, in order. */
+/** docs/screens.md "Application shell": the sidebar links, in order. */
 export const mainItems: NavItem[] = [
   { key: "dashboard", to: "/", icon: LayoutDashboard },
   { key: "memories", to: "/memories", icon: BookOpen },

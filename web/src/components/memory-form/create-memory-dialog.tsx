@@ -33,7 +33,7 @@ interface NewMemoryButtonProps extends MemoryPreselection {
 
 /**
  * A New Memory button with its dialog. After saving, the confirmation dialog opens when extraction
- * proposes entities; the writer then lands on the new memory (SPEC §2, §4).
+ * proposes entities; the writer then lands on the new memory (docs/screens.md "Create-memory dialog").
  */
 export function NewMemoryButton({ entityIds, date, variant, className }: NewMemoryButtonProps) {
   const { t } = useTranslation();

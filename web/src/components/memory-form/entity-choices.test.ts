@@ -7,7 +7,7 @@ const result = makeValidationResult;
 const claire = makeEntityMatch(7, "Claire");
 const names = (id: number) => (id === 7 ? "Claire" : undefined);
 
-describe("initialChoice (SPEC §4)", () => {
+describe("initialChoice (docs/rules.md)", () => {
   it("uses the recommended entity and proposes an alias when the names differ", () => {
     const choice = initialChoice(result({ suggestedAction: "use_existing", recommendedEntityId: 7, matches: [claire] }));
     expect(choice).toMatchObject({ action: "use_existing", existingId: 7, createAlias: true });

@@ -1,6 +1,6 @@
 import type { ConfirmationAction, ConfirmedEntity, EntityType, ValidationResult } from "@/lib/api/types";
 
-/** What the writer does with one extracted entity (SPEC §4); skipped ones are left out of the request. */
+/** What the writer does with one extracted entity (docs/rules.md "Entity confirmation"); skipped ones are left out of the request. */
 export type ChoiceAction = Exclude<ConfirmationAction, "merge_entities">;
 
 export interface EntityChoice {
@@ -16,7 +16,7 @@ export interface EntityChoice {
   aliasText: string;
 }
 
-/** At most this many matches are offered for use_existing (SPEC §9). */
+/** At most this many matches are offered for use_existing (docs/constants.md). */
 export const MAX_MATCHES = 3;
 
 function sameName(a: string, b: string) {
@@ -24,8 +24,9 @@ function sameName(a: string, b: string) {
 }
 
 /**
- * SPEC §4 initial choice: use_existing with a recommended entity uses it (proposing an alias when
- * the names differ); otherwise create_new, except merge_entities, which becomes use_existing.
+ * Initial choice (docs/rules.md "Entity confirmation"): use_existing with a recommended entity uses
+ * it (proposing an alias when the names differ); otherwise create_new, except merge_entities, which
+ * becomes use_existing.
  */
 export function initialChoice(result: ValidationResult): EntityChoice {
   const base: EntityChoice = {

@@ -75,7 +75,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, name: string, ac
   await user.click(await screen.findByRole("option", { name: action }));
 }
 
-describe("EntityConfirmationDialog (SPEC §4)", () => {
+describe("EntityConfirmationDialog (docs/screens.md)", () => {
   it("starts from the initial choices, with counters and confidence colours", () => {
     renderDialog();
     expect(screen.getByRole("dialog", { name: "Confirm AI-Extracted Entities" })).toBeInTheDocument();

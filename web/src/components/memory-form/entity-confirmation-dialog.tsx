@@ -49,7 +49,7 @@ interface EntityConfirmationDialogProps {
   onDismiss: () => void;
 }
 
-/** "Confirm AI-Extracted Entities" (SPEC §4): one choice per extracted entity, counters, skip toggle. */
+/** "Confirm AI-Extracted Entities" (docs/screens.md "Entity confirmation dialog"): one choice per extracted entity, counters, skip toggle. */
 export function EntityConfirmationDialog({ open, results, busy, onConfirm, onSaveWithout, onDismiss }: EntityConfirmationDialogProps) {
   const { t } = useTranslation();
   return (

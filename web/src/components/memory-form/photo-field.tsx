@@ -26,7 +26,7 @@ const problemTexts = {
   image_too_large: ["memories.form.imageTooLarge", "memories.form.imageTooLargeBody"],
 } as const satisfies Record<PhotoProblem, readonly [string, string]>;
 
-/** SPEC §4 photo upload: idle, uploading (with preview), done, or failed (preview cleared). */
+/** Photo upload (docs/rules.md "Photos"): idle, uploading (with preview), done, or failed (preview cleared). */
 export function PhotoField({ value, onChange, onUploadingChange }: PhotoFieldProps) {
   const { t } = useTranslation();
   const inputId = useId();

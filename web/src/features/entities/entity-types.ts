@@ -1,4 +1,4 @@
-/** SPEC §2: the entity-list route names and the entity types they show. */
+/** docs/screens.md ("Entity list"): the entity-list route names and the entity types they show. */
 export const entityRoutes = {
   people: "person",
   locations: "location",

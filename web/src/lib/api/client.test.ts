@@ -19,7 +19,7 @@ describe("the API client", () => {
     expect(sent.headers.get("Content-Type")).toBe("application/json");
   });
 
-  it("fails with status, code and the SPEC §8 message", async () => {
+  it("fails with status, code and the docs/errors.md message", async () => {
     mockApi({ "POST /api/auth/consent": () => ({ status: 400, body: { message: "Both consents", code: "consent_required" } }) });
     const error = await unwrap(api.POST("/api/auth/consent", { body: { dataProcessing: false, terms: false } })).catch(
       (e: unknown) => e,

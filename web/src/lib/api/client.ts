@@ -3,7 +3,7 @@ import type { paths } from "./schema";
 import type { ErrorBody } from "./types";
 
 /**
- * A non-OK answer from the server. `message` follows SPEC §8 ("status: body or status text");
+ * A non-OK answer from the server. `message` follows docs/errors.md ("status: body or status text");
  * `code` is the server's stable snake_case code, which the interface translates.
  */
 export class ApiError extends Error {
@@ -63,7 +63,7 @@ export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
   return data as T;
 }
 
-/** Like unwrap, but a 401 answers null instead of failing (SPEC §6: 401 means signed out). */
+/** Like unwrap, but a 401 answers null instead of failing (docs/errors.md: 401 means signed out). */
 export async function unwrapOrNull<T>(call: Promise<Answer<T>>): Promise<T | null> {
   const { data, error, response } = await call;
   if (response.status === 401) return null;

@@ -319,7 +319,7 @@ export interface components {
          * @enum {string}
          */
         ConfirmationAction: "create_new" | "use_existing" | "merge_entities" | "add_as_alias" | "skip";
-        /** @description One choice of the confirmation dialog (SPEC §3 "Confirmed-entity item"). */
+        /** @description One choice of the confirmation dialog (docs/data.md "Confirmed-entity item"). */
         ConfirmedEntity: {
             action: components["schemas"]["ConfirmationAction"];
             /** @description With add_as_alias: the alias (default: `name`). */
@@ -398,7 +398,7 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description Type-specific fields (SPEC §3), e.g. a person's `category`. */
+            /** @description Type-specific fields (docs/data.md "Metadata per type"), e.g. a person's `category`. */
             metadata: {
                 [key: string]: unknown;
             };
@@ -426,7 +426,7 @@ export interface components {
             id: number;
         };
         /**
-         * @description The types of SPEC §3. `event` is kept for compatibility; the app files events as `lifePeriod`.
+         * @description The types of docs/data.md "Entities". `event` is kept for compatibility; the app files events as `lifePeriod`.
          * @enum {string}
          */
         EntityType: "person" | "location" | "lifePeriod" | "event" | "emotion" | "object" | "activity";
@@ -508,7 +508,7 @@ export interface components {
             nextCursor?: string | null;
         };
         /**
-         * @description How a person stands to the writer (SPEC §3 person categories): a person's `category`, and
+         * @description How a person stands to the writer (docs/data.md "Person categories"): a person's `category`, and
          *     the relationship extraction reads in the text. A relationship outside them is not kept.
          * @enum {string}
          */
@@ -568,7 +568,7 @@ export interface components {
             photoUrl: string;
             thumbnailUrl: string;
         };
-        /** @description A user's fields (SPEC §3) plus whether they are the administrator. */
+        /** @description A user's fields (docs/data.md "User") plus whether they are the administrator. */
         User: {
             /**
              * Format: date
@@ -597,7 +597,7 @@ export interface components {
             /** Format: date-time */
             termsAt?: string | null;
         };
-        /** @description One proposed entity (SPEC §3 "Entity validation result"). */
+        /** @description One proposed entity (docs/data.md "Entity validation result"). */
         ValidationResult: {
             /**
              * Format: int32

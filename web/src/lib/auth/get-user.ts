@@ -8,7 +8,7 @@ export function getUser(): Promise<User | null> {
   return unwrapOrNull(api.GET("/api/auth/user"));
 }
 
-/** SPEC §7: refetched on mount and window focus, no retry. */
+/** docs/api.md caching: refetched on mount and window focus, no retry. */
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.user(),

@@ -4,7 +4,7 @@ import { api, unwrap } from "@/lib/api/client";
 import type { ConsentRequest, User } from "@/lib/api/types";
 import { authKeys } from "./keys";
 
-/** Both consents must be given (SPEC §5): data processing, and the terms including age 16+. */
+/** Both consents must be given (docs/rules.md "Consents"): data processing, and the terms including age 16+. */
 export const consentSchema = z.object({
   dataProcessing: z.boolean().refine((value) => value, { message: "consentRequired" }),
   terms: z.boolean().refine((value) => value, { message: "consentRequired" }),

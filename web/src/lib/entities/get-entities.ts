@@ -10,7 +10,7 @@ export function getEntities(type: EntityType | null, signal?: AbortSignal): Prom
   return unwrap(api.GET("/api/entities", { params: { query: type ? { type } : {} }, signal }));
 }
 
-/** SPEC §7: entities stay fresh 10 minutes and are kept 15. */
+/** docs/api.md caching: entities stay fresh 10 minutes and are kept 15. */
 export function entitiesQueryOptions(type: EntityType | null = null) {
   return queryOptions({
     queryKey: entityKeys.list(type),

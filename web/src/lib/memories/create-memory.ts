@@ -4,7 +4,7 @@ import { api, unwrap } from "@/lib/api/client";
 import type { CreateMemoryRequest, CreateMemoryResponse } from "@/lib/api/types";
 import { invalidateMemories } from "./invalidate";
 
-/** The memory form (SPEC §5): title and details required, the rest optional. Messages are translation keys. */
+/** The memory form (docs/rules.md "Memory fields"): title and details required, the rest optional. Messages are translation keys. */
 export const memoryFormSchema = z.object({
   title: z.string().trim().min(1, "memories.form.titleRequired"),
   content: z.string().trim().min(1, "memories.form.detailsRequired"),

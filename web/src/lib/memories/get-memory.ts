@@ -10,7 +10,7 @@ export function getMemory(id: number, signal?: AbortSignal): Promise<Memory> {
   return unwrap(api.GET("/api/memories/{id}", { params: { path: { id } }, signal }));
 }
 
-/** SPEC §7: a memory's detail stays fresh 10 minutes and is kept 30. */
+/** docs/api.md caching: a memory's detail stays fresh 10 minutes and is kept 30. */
 export function memoryQueryOptions(id: number) {
   return queryOptions({
     queryKey: memoryKeys.detail(id),

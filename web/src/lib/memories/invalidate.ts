@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { memoryEntityKeys, memoryKeys } from "./keys";
 
-/** SPEC §7: after a memory changes, its lists, details and the memory-entity links are stale. */
+/** docs/api.md: after a memory changes, its lists, details and the memory-entity links are stale. */
 export function invalidateMemories(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: memoryKeys.all }),

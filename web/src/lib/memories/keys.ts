@@ -1,4 +1,4 @@
-/** Query keys of memories (SPEC §7: after memory changes, memories and memory-entities refresh). */
+/** Query keys of memories (docs/api.md: after memory changes, memories and memory-entities refresh). */
 export interface MemoryListParams {
   sortBy: "eventDate" | "createdAt";
   sortOrder: "asc" | "desc";

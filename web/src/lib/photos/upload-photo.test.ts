@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/client";
 import { checkPhoto, MAX_PHOTO_BYTES, photoProblemOf, uploadPhoto } from "./upload-photo";
 
-describe("checkPhoto (SPEC §5)", () => {
+describe("checkPhoto (docs/rules.md)", () => {
   it.each(["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"])("accepts %s", (type) => {
     expect(checkPhoto({ name: "a.bin", type, size: 1000 })).toBeNull();
   });

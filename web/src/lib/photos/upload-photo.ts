@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "@/lib/api/client";
 import type { UploadedPhoto } from "@/lib/api/types";
 
-/** SPEC §5 and §9: the photo types and size the server accepts. */
+/** docs/rules.md ("Photos") and docs/constants.md: the photo types and size the server accepts. */
 export const PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"] as const;
 export const PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"] as const;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

@@ -10,7 +10,7 @@ const CONSENTS = [
   { name: "terms", label: "register.terms" },
 ] as const;
 
-/** The two registration consents (SPEC §5): data processing; terms including age 16+. */
+/** The two registration consents (docs/rules.md "Consents"): data processing; terms including age 16+. */
 export function ConsentFields({ control }: { control: Control<ConsentForm> }) {
   const { t } = useTranslation();
   return (

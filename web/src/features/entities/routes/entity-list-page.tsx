@@ -14,7 +14,7 @@ export function EntityListPage() {
   return <PageHeading title={t(`entityTypes.${entityType}`)} />;
 }
 
-/** SPEC §8: an unknown entity type shows this card with a way back to the dashboard. */
+/** docs/screens.md ("Entity list"): an unknown entity type shows this card with a way back to the dashboard. */
 function EntityTypeNotFound() {
   const { t } = useTranslation();
   usePageTitle(t("titles.entityTypeNotFound"));

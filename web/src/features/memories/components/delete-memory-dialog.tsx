@@ -17,7 +17,7 @@ interface DeleteMemoryDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Asks before deleting; afterwards the writer is on /memories (SPEC §2). */
+/** Asks before deleting; afterwards the writer is on /memories (docs/screens.md). */
 export function DeleteMemoryDialog({ memory, onOpenChange }: DeleteMemoryDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // SPEC §7: a memory's page is prefetched when its card is hovered or focused.
+  // docs/api.md (caching): a memory's page is prefetched when its card is hovered or focused.
   const prefetch = () => void queryClient.prefetchQuery(memoryQueryOptions(memory.id));
   return (
     <Card className="relative flex flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
@@ -35,7 +35,7 @@ export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg leading-tight font-semibold">
-            {/* The link covers the card (SPEC §2: clicking a card opens the memory). */}
+            {/* The link covers the card (docs/screens.md: clicking a card opens the memory). */}
             <Link to={`/memories/${memory.id}`} onMouseEnter={prefetch} onFocus={prefetch} className="outline-none after:absolute after:inset-0 after:content-['']">
               {memory.title}
             </Link>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { usePageTitle } from "@/lib/page-title";
 
-/** SPEC §8: the not-found card, with a link back (to /memories from the detail, to / from the edit page). */
+/** docs/screens.md: the not-found card, with a link back (to /memories from the detail, to / from the edit page). */
 export function MemoryNotFound({ body, to, linkLabel }: { body: string; to: string; linkLabel: string }) {
   const { t } = useTranslation();
   usePageTitle(t("titles.memoryNotFound"));

@@ -41,7 +41,7 @@ export function parseFilterEntity(value: string | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** SPEC §2 memory list: my memories (search, sort, entity filter kept in the address) and shared with me. */
+/** docs/screens.md memory list: my memories (search, sort, entity filter kept in the address) and shared with me. */
 export function MemoriesPage() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { api, unwrap } from "@/lib/api/client";
 import type { UnreadCount } from "@/lib/api/types";
 import { notificationKeys } from "./keys";
 
-/** SPEC §9: the unread count is polled every 30 seconds. */
+/** docs/constants.md: the unread count is polled every 30 seconds. */
 export const UNREAD_COUNT_POLL_MS = 30_000;
 
 /** GET /api/notifications/unread-count. */

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useUnreadCount } from "../api/get-unread-count";
 
-/** SPEC §9: the badge is hidden at 0 and reads '9+' above 9. */
+/** docs/constants.md: the badge is hidden at 0 and reads '9+' above 9. */
 export function badgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? "9+" : String(count);

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useParams } from "react-router";
 import { PageHeading } from "@/components/page-heading";
 
-/** SPEC §2: /settings/:tab, tab one of these; profile is the default. */
+/** docs/screens.md: /settings/:tab, tab one of these; profile is the default. */
 export const settingsTabs = ["profile", "appearance", "privacy", "data"] as const;
 
 export function SettingsPage() {
