@@ -506,6 +506,25 @@ describe("/memories/:id", () => {
   });
 });
 
+describe("a memory page that cannot load its memory", () => {
+  it.each([
+    ["/memories/3", "Memory", () => screen.findByRole("heading", { level: 1, name: "Market" })],
+    ["/memories/3/edit", "Failed to load memory data for editing", () => screen.findByDisplayValue("Market")],
+  ])("%s shows the failure with the server's reason and loads again on retry", async (path, heading, loaded) => {
+    let fail = true;
+    signedInApi(makeUser(), {
+      "GET /api/memories/3": () =>
+        fail ? { status: 500, body: { message: "Database unreachable", code: "internal" } } : { body: memory(3, { title: "Market" }) },
+    });
+    renderApp(path);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText("Database unreachable")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await loaded()).toBeInTheDocument();
+  });
+});
+
 describe("/memories/:id/edit", () => {
   it("saves the changes, removes the photo and goes to the memory", async () => {
     let current = memory(3, { title: "Market", location: "Lyon", photo: "/api/photos/2/a.png", photoThumbnail: "/api/photos/2/a.thumb.jpg" });

@@ -1,62 +1,26 @@
 import { ArrowLeft, CalendarDays, MapPin, Pencil, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EntityTag } from "@/components/entity-tag";
 import { PageHeading } from "@/components/page-heading";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api/client";
-import { errorMessage } from "@/lib/api/errors";
 import type { Memory } from "@/lib/api/types";
-import { useMemory } from "@/lib/memories/get-memory";
-import { usePageTitle } from "@/lib/page-title";
 import { DeleteMemoryDialog } from "../components/delete-memory-dialog";
 import { memoryDate } from "../components/memory-date";
-import { MemoryNotFound } from "../components/memory-not-found";
-
-/** Reads a memory id from the route: a positive integer, else null. */
-export function parseMemoryId(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import { MemoryRoute } from "../components/memory-route";
 
 export function MemoryDetailPage() {
   const { t } = useTranslation();
-  const id = parseMemoryId(useParams().id);
-  const memory = useMemory(id ?? 0);
-  const notFound = id === null || (memory.error instanceof ApiError && memory.error.status === 404);
-  if (notFound) {
-    return <MemoryNotFound body={t("memories.detail.notFoundBody")} to="/memories" linkLabel={t("memories.detail.back")} />;
-  }
-  if (memory.isError) return <LoadFailed message={errorMessage(memory.error, t)} onRetry={() => void memory.refetch()} />;
-  if (memory.isPending) return <DetailSkeleton />;
-  return <MemoryDetail memory={memory.data} />;
-}
-
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  usePageTitle(t("titles.memory"));
   return (
-    <Card className="mx-auto mt-8 grid max-w-md gap-3 p-6 text-center">
-      <h1 className="text-xl font-semibold">{t("titles.memory")}</h1>
-      <p className="text-muted-foreground">{message}</p>
-      <Button onClick={onRetry}>{t("common.retry")}</Button>
-    </Card>
-  );
-}
-
-function DetailSkeleton() {
-  const { t } = useTranslation();
-  usePageTitle(t("titles.memory"));
-  return (
-    <div className="grid gap-4" role="status" aria-label={t("common.loading")}>
-      <Skeleton className="h-9 w-2/3" />
-      <Skeleton className="h-5 w-1/3" />
-      <Skeleton className="h-64 w-full" />
-    </div>
+    <MemoryRoute
+      title={t("titles.memory")}
+      failedHeading={t("titles.memory")}
+      notFound={{ body: t("memories.detail.notFoundBody"), to: "/memories", linkLabel: t("memories.detail.back") }}
+      skeleton={["h-9 w-2/3", "h-5 w-1/3", "h-64 w-full"]}
+    >
+      {(memory) => <MemoryDetail memory={memory} />}
+    </MemoryRoute>
   );
 }
 

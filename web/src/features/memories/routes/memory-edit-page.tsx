@@ -2,57 +2,30 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { MemoryFields } from "@/components/memory-form/memory-fields";
 import { PhotoField, type PhotoValue } from "@/components/memory-form/photo-field";
 import { PageHeading } from "@/components/page-heading";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api/client";
 import { errorMessage } from "@/lib/api/errors";
 import type { Memory, UpdateMemoryRequest } from "@/lib/api/types";
 import { memoryFormSchema, type MemoryFormValues } from "@/lib/memories/create-memory";
-import { useMemory } from "@/lib/memories/get-memory";
 import { useUpdateMemory } from "@/lib/memories/update-memory";
-import { usePageTitle } from "@/lib/page-title";
-import { MemoryNotFound } from "../components/memory-not-found";
-import { parseMemoryId } from "./memory-detail-page";
+import { MemoryRoute } from "../components/memory-route";
 
 export function MemoryEditPage() {
   const { t } = useTranslation();
-  const id = parseMemoryId(useParams().id);
-  const memory = useMemory(id ?? 0);
-  const notFound = id === null || (memory.error instanceof ApiError && memory.error.status === 404);
-  if (notFound) return <MemoryNotFound body={t("memories.edit.notFoundBody")} to="/" linkLabel={t("common.goToDashboard")} />;
-  if (memory.isError) return <EditLoadFailed message={errorMessage(memory.error, t)} onRetry={() => void memory.refetch()} />;
-  if (memory.isPending) return <EditSkeleton />;
-  return <MemoryEditForm memory={memory.data} />;
-}
-
-function EditLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  usePageTitle(t("titles.memoryEdit"));
   return (
-    <Card className="mx-auto mt-8 grid max-w-md gap-3 p-6 text-center">
-      <h1 className="text-xl font-semibold">{t("memories.edit.loadFailed")}</h1>
-      <p className="text-muted-foreground">{message}</p>
-      <Button onClick={onRetry}>{t("common.retry")}</Button>
-    </Card>
-  );
-}
-
-function EditSkeleton() {
-  const { t } = useTranslation();
-  usePageTitle(t("titles.memoryEdit"));
-  return (
-    <div className="grid gap-4" role="status" aria-label={t("common.loading")}>
-      <Skeleton className="h-9 w-1/2" />
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-40 w-full" />
-    </div>
+    <MemoryRoute
+      title={t("titles.memoryEdit")}
+      failedHeading={t("memories.edit.loadFailed")}
+      notFound={{ body: t("memories.edit.notFoundBody"), to: "/", linkLabel: t("common.goToDashboard") }}
+      skeleton={["h-9 w-1/2", "h-10 w-full", "h-40 w-full"]}
+    >
+      {(memory) => <MemoryEditForm memory={memory} />}
+    </MemoryRoute>
   );
 }
 
