@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -9,18 +11,45 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, reactHooks.configs.flat.recommended],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser } },
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.app.json" })],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      // Features do not import each other (STYLE 12): shared code lives in components/ or lib/.
+      "import-x/no-cycle": "error",
+    },
+  },
+  {
+    // A feature keeps its API, components and routes in src/features/<feature>/; another feature
+    // uses only what its index.ts exports, and inside a feature imports are relative.
+    files: ["src/features/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/features/*/*", "../../features/*"], message: "Import a feature only from src/app." }] },
+        {
+          patterns: [
+            {
+              group: ["@/features/*/*", "**/../features/*/*"],
+              message: "Use another feature only through its index.ts (@/features/<feature>).",
+            },
+          ],
+        },
       ],
     },
   },
   {
-    files: ["src/app/**/*.{ts,tsx}", "src/**/*.test.{ts,tsx}", "src/test/**"],
-    rules: { "no-restricted-imports": "off" },
+    // Shared code serves every feature and depends on none.
+    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/features/**", "**/features/**", "@/app/**"], message: "Shared code does not import features." }] },
+      ],
+    },
   },
   {
     files: ["e2e/**/*.{ts,mjs}", "*.config.{ts,js}"],

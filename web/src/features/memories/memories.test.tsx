@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CreateMemoryDialog } from "@/components/memory-form/create-memory-dialog";
+import { CreateMemoryDialog } from "./components/memory-form/create-memory-dialog";
 import { changeLanguage } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { makeUser, signedInApi } from "@/test/api";

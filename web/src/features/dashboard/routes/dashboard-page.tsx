@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NewMemoryButton } from "@/components/memory-form/create-memory-dialog";
+import { NewMemoryButton } from "@/features/memories";
 import { PageHeading } from "@/components/page-heading";
 
 export function DashboardPage() {

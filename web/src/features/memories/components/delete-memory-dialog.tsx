@@ -10,7 +10,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { useDeleteMemory } from "@/lib/memories/delete-memory";
+import { useDeleteMemory } from "../api/delete-memory";
 
 interface DeleteMemoryDialogProps {
   memory: { id: number; title: string } | null;

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { Memory } from "@/lib/api/types";
-import { memoryQueryOptions } from "@/lib/memories/get-memory";
+import { memoryQueryOptions } from "../api/get-memory";
 import { memoryDate } from "./memory-date";
 
 interface MemoryCardProps {

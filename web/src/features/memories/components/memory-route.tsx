@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
 import { errorMessage } from "@/lib/api/errors";
 import type { Memory } from "@/lib/api/types";
-import { useMemory } from "@/lib/memories/get-memory";
+import { useMemory } from "../api/get-memory";
 import { usePageTitle } from "@/lib/page-title";
 import { MemoryNotFound } from "./memory-not-found";
 

@@ -4,15 +4,15 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { MemoryFields } from "@/components/memory-form/memory-fields";
-import { PhotoField, type PhotoValue } from "@/components/memory-form/photo-field";
+import { MemoryFields } from "../components/memory-form/memory-fields";
+import { PhotoField, type PhotoValue } from "../components/memory-form/photo-field";
 import { PageHeading } from "@/components/page-heading";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api/errors";
 import type { Memory, UpdateMemoryRequest } from "@/lib/api/types";
-import { memoryFormSchema, type MemoryFormValues } from "@/lib/memories/create-memory";
-import { useUpdateMemory } from "@/lib/memories/update-memory";
+import { memoryFormSchema, type MemoryFormValues } from "../api/create-memory";
+import { useUpdateMemory } from "../api/update-memory";
 import { MemoryRoute } from "../components/memory-route";
 
 export function MemoryEditPage() {

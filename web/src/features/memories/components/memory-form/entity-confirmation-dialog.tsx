@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import type { ConfirmedEntity, Entity, EntityType, ValidationResult } from "@/lib/api/types";
 import { extractionConfidenceTone, toneClasses } from "@/lib/confidence";
-import { useEntities } from "@/lib/entities/get-entities";
+import { useEntities } from "@/features/entities";
 import { cn } from "@/lib/utils";
 import {
   countChoices,

@@ -7,7 +7,7 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/comp
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useDictation } from "@/lib/dictation";
-import type { MemoryFormValues } from "@/lib/memories/create-memory";
+import type { MemoryFormValues } from "../../api/create-memory";
 
 /** Title, details (with voice dictation), date and location: shared by the create dialog and the edit page. */
 export function MemoryFields({ form }: { form: UseFormReturn<MemoryFormValues> }) {

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api/errors";
-import { checkPhoto, type PhotoProblem, photoProblemOf, useUploadPhoto } from "@/lib/photos/upload-photo";
+import { checkPhoto, type PhotoProblem, photoProblemOf, useUploadPhoto } from "../../api/upload-photo";
 
 export interface PhotoValue {
   /** What the memory stores (`photoUrl` from the upload, or the memory's current photo). */

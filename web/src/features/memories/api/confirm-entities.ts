@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api/client";
 import type { ConfirmedEntity, ConfirmEntitiesResponse } from "@/lib/api/types";
-import { entityKeys } from "@/lib/entities/keys";
+import { entityKeys } from "@/features/entities";
 import { invalidateMemories } from "./invalidate";
 
 /** POST /api/memories/{id}/confirm-entities: one transaction; an empty list confirms nothing. */
