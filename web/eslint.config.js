@@ -2,8 +2,13 @@ import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import { readdirSync } from "node:fs";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "playwright-report", ".e2e", "src/lib/api/schema.d.ts"] },
@@ -23,31 +28,28 @@ export default tseslint.config(
   },
   {
     // A feature keeps its API, components and routes in src/features/<feature>/; another feature
-    // uses only what its index.ts exports, and inside a feature imports are relative.
-    files: ["src/features/**/*.{ts,tsx}"],
-    ignores: ["src/**/*.test.{ts,tsx}"],
+    // uses only what its index.ts exports. Shared code (components/, lib/) serves every feature
+    // and depends on none. Checked on resolved paths, so relative imports cannot slip past.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test/**"],
     rules: {
-      "no-restricted-imports": [
+      "import-x/no-restricted-paths": [
         "error",
         {
-          patterns: [
-            {
-              group: ["@/features/*/*", "**/../features/*/*"],
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: "./src/features",
+              except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
               message: "Use another feature only through its index.ts (@/features/<feature>).",
+            })),
+            {
+              target: ["./src/components", "./src/lib"],
+              from: ["./src/features", "./src/app"],
+              message: "Shared code does not import features or the app.",
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    // Shared code serves every feature and depends on none.
-    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}"],
-    ignores: ["src/**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@/features/**", "**/features/**", "@/app/**"], message: "Shared code does not import features." }] },
       ],
     },
   },

@@ -109,6 +109,11 @@ impl PersonCategory {
     pub fn parse(raw: &str) -> Option<Self> {
         crate::text::parse_name(raw)
     }
+
+    /// The category `raw` names, whatever its case, accents, spaces or underscores.
+    pub fn parse_loose(raw: &str) -> Option<Self> {
+        Self::parse(&lifegraph_extract::search_key(raw).replace([' ', '_'], "-"))
+    }
 }
 
 /// An entity of the user's life graph.
@@ -290,6 +295,16 @@ pub fn checked_name(raw: &str) -> Result<String, ApiError> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn person_categories_are_read_loosely_from_stored_metadata() {
+        assert_eq!(PersonCategory::parse("best-friend"), Some(PersonCategory::BestFriend));
+        assert_eq!(PersonCategory::parse("Best friend"), None, "the API's own spelling is exact");
+        assert_eq!(PersonCategory::parse_loose("Best friend"), Some(PersonCategory::BestFriend));
+        assert_eq!(PersonCategory::parse_loose(" best_friend "), Some(PersonCategory::BestFriend));
+        assert_eq!(PersonCategory::parse_loose("Companion Animal"), Some(PersonCategory::CompanionAnimal));
+        assert_eq!(PersonCategory::parse_loose("stranger"), None);
+    }
 
     #[test]
     fn names_are_trimmed_and_required() {

@@ -373,7 +373,8 @@ impl From<lifegraph_extract::ValidationResult> for ValidationResult {
             extracted_name: result.extracted_name,
             extracted_type: result.extracted_type.as_str().to_owned(),
             extracted_confidence: result.extracted_confidence,
-            extracted_relationship: result.extracted_relationship.as_deref().and_then(PersonCategory::parse),
+            // An existing person's category may be written "Best friend" or "best_friend".
+            extracted_relationship: result.extracted_relationship.as_deref().and_then(PersonCategory::parse_loose),
             suggested_action: action,
             recommended_entity_id: result.recommended_entity_id,
             matches: result

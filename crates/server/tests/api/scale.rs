@@ -62,13 +62,18 @@ async fn search(app: &TestApp, words: &str, order: &str) -> Vec<i64> {
 /// `count` plain memories written straight into the database (a long journal in a moment);
 /// every tenth has no event date; every third is linked to `entity`.
 async fn seed(db: &DatabaseConnection, user_id: i64, count: usize, entity: Option<i64>) {
+    seed_words(db, user_id, count, entity, "An ordinary day").await;
+}
+
+/// As `seed`, each memory beginning with `words`.
+async fn seed_words(db: &DatabaseConnection, user_id: i64, count: usize, entity: Option<i64>, words: &str) {
     let now = Utc::now();
     let start = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let rows: Vec<memory::ActiveModel> = (0..count)
         .map(|i| {
             let title = format!("Day {i}");
             // About 1 KB, as a written memory is.
-            let content = format!("An ordinary day, number {i}, with little to tell. ").repeat(18);
+            let content = format!("{words}, number {i}, with little to tell. ").repeat(18);
             memory::ActiveModel {
                 user_id: Set(user_id),
                 search_text: Set(queries::search_text(&title, &content, None)),
@@ -330,8 +335,14 @@ async fn search_finds_text_anywhere_in_a_long_journal(backend: Backend) {
     );
     seed(&app.db, me, 900, None).await;
     let other = app.another_browser();
-    other.signed_in_user("elsewhere@example.org").await;
+    let other_id = other.signed_in_user("elsewhere@example.org").await["id"].as_i64().unwrap();
     create(&other, json!({"title": "L'été d'un autre", "content": "zq a_b"})).await;
+    // Words more than 1,000 memories hold, most of them another writer's, that this writer wrote
+    // once, long ago: the search reads its window of this writer's list, then the index past it.
+    seed_words(&app.db, other_id, 1_100, None, "A quiet evening").await;
+    let evening =
+        create(&app, json!({"title": "Evening", "content": "A quiet evening by the lake.", "eventDate": "1949-05-01"}))
+            .await;
 
     assert_eq!(search(&app, "ete", "desc").await, vec![winter, summer], "accents and case aside, newest first");
     assert_eq!(search(&app, "ete", "asc").await, vec![summer, winter]);
@@ -343,7 +354,12 @@ async fn search_finds_text_anywhere_in_a_long_journal(backend: Backend) {
     assert!(search(&app, "a%b", "desc").await.is_empty());
     assert_eq!(search(&app, "a_b. new   line", "desc").await, vec![winter], "a line break matches a space");
     assert_eq!(search(&app, "zq", "desc").await, vec![short], "two letters, past the window, undated");
-    assert_eq!(search(&app, "  ", "desc").await.len(), 903, "a blank search is no search");
+    assert_eq!(
+        search(&app, "Quiet evening", "desc").await,
+        vec![evening],
+        "past the window, among many other writers' memories"
+    );
+    assert_eq!(search(&app, "  ", "desc").await.len(), 904, "a blank search is no search");
     let ordinary = search(&app, "ORDINARY day", "desc").await;
     assert_eq!(ordinary.len(), 900, "a word most memories hold");
     // A search reads the first 400 memories of the list in order, then turns to its index:
