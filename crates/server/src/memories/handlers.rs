@@ -124,9 +124,18 @@ pub(crate) async fn confirm_entities(
     let mut processed = 0;
     for choice in request.confirmed_entities {
         let confidence = percent(choice.confidence);
-        let entity_id = match choice.action.as_str() {
-            "skip" => continue,
-            "create_new" => {
+        let action = crate::text::parse_name(&choice.action).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_action",
+                format!(
+                    "Unknown action '{}': expected create_new, use_existing, merge_entities, add_as_alias or skip",
+                    choice.action
+                ),
+            )
+        })?;
+        let entity_id = match action {
+            ConfirmationAction::Skip => continue,
+            ConfirmationAction::CreateNew => {
                 let kind = EntityKind::parse(choice.selected_entity_type.as_deref().unwrap_or(&choice.entity_type))?;
                 let category =
                     choice.relationship.filter(|r| kind == EntityKind::Person && PersonCategory::parse(r).is_some());
@@ -135,7 +144,7 @@ pub(crate) async fn confirm_entities(
                 new.confidence = confidence;
                 entity_queries::find_or_create(&txn, user.id, new).await?.id
             }
-            "use_existing" | "merge_entities" => {
+            ConfirmationAction::UseExisting | ConfirmationAction::MergeEntities => {
                 let target = choice.entity_id.ok_or_else(|| {
                     ApiError::bad_request("entity_required", format!("Choose an existing entity for '{}'", choice.name))
                 })?;
@@ -146,7 +155,7 @@ pub(crate) async fn confirm_entities(
                 }
                 id
             }
-            "add_as_alias" => {
+            ConfirmationAction::AddAsAlias => {
                 let target = choice.entity_id.ok_or_else(|| {
                     ApiError::bad_request(
                         "entity_required",
@@ -158,14 +167,6 @@ pub(crate) async fn confirm_entities(
                 let alias = choice.alias_text.as_deref().filter(|a| !a.trim().is_empty()).unwrap_or(&choice.name);
                 entity_queries::add_alias(&txn, existing, alias).await?;
                 id
-            }
-            other => {
-                return Err(ApiError::bad_request(
-                    "invalid_action",
-                    format!(
-                        "Unknown action '{other}': expected create_new, use_existing, merge_entities, add_as_alias or skip"
-                    ),
-                ));
             }
         };
         queries::link(&txn, user.id, &found, entity_id, confidence).await?;
@@ -217,16 +218,14 @@ pub(crate) async fn list_memories(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Response> {
     let sort_by = match query.sort_by.as_deref() {
-        None | Some("createdAt") => SortBy::CreatedAt,
-        Some("eventDate") => SortBy::EventDate,
-        Some(other) => {
-            return Err(ApiError::validation(format!("sortBy must be eventDate or createdAt, not '{other}'")));
-        }
+        None => SortBy::CreatedAt,
+        Some(raw) => crate::text::parse_name(raw)
+            .ok_or_else(|| ApiError::validation(format!("sortBy must be eventDate or createdAt, not '{raw}'")))?,
     };
     let order = match query.sort_order.as_deref() {
-        None | Some("desc") => SortOrder::Desc,
-        Some("asc") => SortOrder::Asc,
-        Some(other) => return Err(ApiError::validation(format!("sortOrder must be asc or desc, not '{other}'"))),
+        None => SortOrder::Desc,
+        Some(raw) => crate::text::parse_name(raw)
+            .ok_or_else(|| ApiError::validation(format!("sortOrder must be asc or desc, not '{raw}'")))?,
     };
     let entity_id = match query.filter_entity.as_deref().filter(|f| !f.is_empty() && *f != "all") {
         None => None,

@@ -321,9 +321,8 @@ pub enum SuggestedAction {
 
 /// What the writer chose for an extracted entity (`merge_entities` is the same as
 /// `use_existing`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ToSchema)]
-#[schema(rename_all = "snake_case")]
-#[allow(dead_code)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum ConfirmationAction {
     CreateNew,
     UseExisting,

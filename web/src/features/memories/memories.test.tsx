@@ -7,7 +7,7 @@ import { changeLanguage } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { makeUser, signedInApi } from "@/test/api";
 import type { Memory } from "@/lib/api/types";
-import { makeEntity, makeMemory } from "@/test/builders";
+import { makeEntity, makeMemory, makeValidationResult } from "@/test/builders";
 import { renderApp } from "@/test/render";
 
 const entity = makeEntity;
@@ -227,17 +227,7 @@ describe("create-memory flow", () => {
     memory: memory(12, { title: "Market" }),
     entityValidation: {
       needsConfirmation: true,
-      validationResults: [
-        {
-          extractedName: "Hugo",
-          extractedType: "person",
-          extractedConfidence: 86,
-          extractedRelationship: null,
-          suggestedAction: "create_new",
-          recommendedEntityId: null,
-          matches: [],
-        },
-      ],
+      validationResults: [makeValidationResult({ extractedName: "Hugo", extractedConfidence: 86, extractedRelationship: null })],
     },
   };
 

@@ -7,7 +7,7 @@ import type { EntityType, ValidationResult } from "@/lib/api/types";
 import { i18n } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { mockApi } from "@/test/api";
-import { makeEntity } from "@/test/builders";
+import { makeEntity, makeEntityMatch, makeValidationResult } from "@/test/builders";
 import { EntityConfirmationDialog } from "./entity-confirmation-dialog";
 
 function entity(id: number, name: string, type: EntityType = "person", aliases: string[] = []) {
@@ -15,39 +15,26 @@ function entity(id: number, name: string, type: EntityType = "person", aliases: 
 }
 
 const results: ValidationResult[] = [
-  {
-    extractedName: "Hugo",
-    extractedType: "person",
-    extractedConfidence: 86,
-    extractedRelationship: null,
-    suggestedAction: "create_new",
-    recommendedEntityId: null,
-    matches: [],
-  },
-  {
+  makeValidationResult({ extractedName: "Hugo", extractedConfidence: 86, extractedRelationship: null }),
+  makeValidationResult({
     extractedName: "Clairette",
-    extractedType: "person",
     extractedConfidence: 98,
-    extractedRelationship: "friend",
     suggestedAction: "use_existing",
     recommendedEntityId: 1,
     matches: [
-      { entityId: 1, name: "Claire", type: "person", confidence: 0.94, reason: "" },
-      { entityId: 2, name: "Claire-Marie", type: "person", confidence: 0.7, reason: "" },
-      { entityId: 3, name: "Clara", type: "person", confidence: 0.6, reason: "" },
-      { entityId: 4, name: "Claudette", type: "person", confidence: 0.5, reason: "" },
-      { entityId: 5, name: "Clarisse", type: "person", confidence: 0.4, reason: "" },
+      makeEntityMatch(1, "Claire", { reason: "" }),
+      makeEntityMatch(2, "Claire-Marie", { confidence: 0.7, reason: "" }),
+      makeEntityMatch(3, "Clara", { confidence: 0.6, reason: "" }),
+      makeEntityMatch(4, "Claudette", { confidence: 0.5, reason: "" }),
+      makeEntityMatch(5, "Clarisse", { confidence: 0.4, reason: "" }),
     ],
-  },
-  {
+  }),
+  makeValidationResult({
     extractedName: "Lyon",
     extractedType: "location",
     extractedConfidence: 70,
     extractedRelationship: null,
-    suggestedAction: "create_new",
-    recommendedEntityId: null,
-    matches: [],
-  },
+  }),
 ];
 
 function renderDialog() {
