@@ -16,7 +16,7 @@ pub struct ErrorBody {
     /// A sentence for people (English).
     pub message: String,
     /// A stable identifier for programs, e.g. `not_found`.
-    pub code: String,
+    pub code: ErrorCode,
     /// On `entity_exists`: the entity that already has this name and type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub existing_entity: Option<ExistingEntity>,
@@ -32,22 +32,118 @@ pub struct ExistingEntity {
     pub entity_type: String,
 }
 
+/// Every code an error answer can carry: stable identifiers the web app translates, one list
+/// here, generated into the web's types (docs/errors.md describes when each is answered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: A field breaks a rule without a code of its own (too long, unknown gender, wrong sort, bad
+    /// `pageSize`, JSON of the wrong shape, bad path or query parameter).
+    ValidationFailed,
+    /// 400: The body is not valid JSON.
+    InvalidJson,
+    /// 400: A JSON body without a JSON content type.
+    InvalidContentType,
+    /// 400: The body could not be read.
+    InvalidBody,
+    /// 400: Text holds a NUL character.
+    InvalidText,
+    /// 400: A memory without a title.
+    TitleRequired,
+    /// 400: A memory without details.
+    DetailsRequired,
+    /// 400: A date that is not `yyyy-MM-dd` (years 1-9999).
+    InvalidDate,
+    /// 400: A memory's photo is not one of the user's stored uploads.
+    InvalidPhoto,
+    /// 400: An entity in a request body is not the user's.
+    UnknownEntity,
+    /// 400: `use_existing` or `add_as_alias` without `entityId`.
+    EntityRequired,
+    /// 400: A confirmation action outside the five.
+    InvalidAction,
+    /// 400: More than 200 entities linked or confirmed at once.
+    TooManyEntities,
+    /// 400: More than 20 media items.
+    TooManyMedia,
+    /// 400: An entity type outside the list.
+    InvalidEntityType,
+    /// 400: A blank entity name or alias (\"Enter entity name\").
+    NameRequired,
+    /// 400: More than 50 aliases.
+    TooManyAliases,
+    /// 400: An entity's metadata over 16 KB.
+    MetadataTooLarge,
+    /// 400: A page cursor from another list, or forged.
+    InvalidCursor,
+    /// 400: An upload that is not a readable JPEG, PNG, GIF or WebP.
+    InvalidFileType,
+    /// 400: A picture over 50 megapixels.
+    ImageTooLarge,
+    /// 400: A malformed multipart upload.
+    InvalidUpload,
+    /// 400: An upload without a `photo` field.
+    PhotoRequired,
+    /// 400: Consents given without both being true.
+    ConsentRequired,
+    /// 400: A `redirect` that is not a path on this site.
+    InvalidRedirect,
+    /// 400: Neither an identity provider nor local sign-in is configured.
+    SignInUnavailable,
+    /// 400: The identity provider did not sign the person in.
+    SignInRefused,
+    /// 400: The provider's answer lacks its code or state.
+    InvalidCallback,
+    /// 400: A sign-in not started in this browser, or stale.
+    InvalidState,
+    /// 400: The local sign-in form could not be read.
+    InvalidForm,
+    /// 400: With local sign-in on, a request addressed to another host name.
+    UnknownHost,
+    /// 401: No session.
+    Unauthorized,
+    /// 403: Only the administrator may do this.
+    Forbidden,
+    /// 403: A change that does not come from this site.
+    CrossSiteRequest,
+    /// 403: A change without `Sec-Fetch-Site` or `Origin`.
+    OriginRequired,
+    /// 404: Not found, or not the user's; also unknown paths under `/api` and `/auth`, and a row deleted meanwhile.
+    NotFound,
+    /// 405: The path exists but not with this method.
+    MethodNotAllowed,
+    /// 409: An entity of that name and type exists; carries `existingEntity`.
+    EntityExists,
+    /// 409: Any other uniqueness conflict.
+    AlreadyExists,
+    /// 413: A body over its limit.
+    PayloadTooLarge,
+    /// 413: A photo over 10 MB.
+    FileTooLarge,
+    /// 414: An address over 8 KB.
+    UriTooLong,
+    /// 429: Too many sign-in attempts from one address.
+    RateLimited,
+    /// 500: Anything unexpected.
+    InternalError,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{message}")]
-    BadRequest { code: &'static str, message: String },
+    BadRequest { code: ErrorCode, message: String },
     #[error("Authentication required")]
     Unauthorized,
     #[error("{message}")]
-    Forbidden { code: &'static str, message: String },
+    Forbidden { code: ErrorCode, message: String },
     #[error("{0}")]
     NotFound(String),
     #[error("{message}")]
-    Conflict { code: &'static str, message: String, existing_entity: Option<ExistingEntity> },
+    Conflict { code: ErrorCode, message: String, existing_entity: Option<ExistingEntity> },
     #[error("This address does not accept that method")]
     MethodNotAllowed,
     #[error("{message}")]
-    PayloadTooLarge { code: &'static str, message: String },
+    PayloadTooLarge { code: ErrorCode, message: String },
     #[error("The address is too long")]
     UriTooLong,
     /// Too many attempts from one client; try again after this many seconds.
@@ -60,15 +156,15 @@ pub enum ApiError {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::BadRequest { code, message: message.into() }
     }
 
     pub fn validation(message: impl Into<String>) -> Self {
-        Self::bad_request("validation_failed", message)
+        Self::bad_request(ErrorCode::ValidationFailed, message)
     }
 
-    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn forbidden(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::Forbidden { code, message: message.into() }
     }
 
@@ -91,18 +187,18 @@ impl ApiError {
         }
     }
 
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
             Self::BadRequest { code, .. }
             | Self::Conflict { code, .. }
             | Self::PayloadTooLarge { code, .. }
-            | Self::Forbidden { code, .. } => code,
-            Self::Unauthorized => "unauthorized",
-            Self::MethodNotAllowed => "method_not_allowed",
-            Self::UriTooLong => "uri_too_long",
-            Self::TooManyRequests { .. } => "rate_limited",
-            Self::NotFound(_) => "not_found",
-            Self::Internal(_) => "internal_error",
+            | Self::Forbidden { code, .. } => *code,
+            Self::Unauthorized => ErrorCode::Unauthorized,
+            Self::MethodNotAllowed => ErrorCode::MethodNotAllowed,
+            Self::UriTooLong => ErrorCode::UriTooLong,
+            Self::TooManyRequests { .. } => ErrorCode::RateLimited,
+            Self::NotFound(_) => ErrorCode::NotFound,
+            Self::Internal(_) => ErrorCode::InternalError,
         }
     }
 }
@@ -117,7 +213,7 @@ impl From<DbErr> for ApiError {
         }
         match err.sql_err() {
             Some(SqlErr::UniqueConstraintViolation(_)) => Self::Conflict {
-                code: "already_exists",
+                code: ErrorCode::AlreadyExists,
                 message: "This already exists".to_owned(),
                 existing_entity: None,
             },
@@ -136,7 +232,7 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let code = self.code().to_owned();
+        let code = self.code();
         let retry_after = match &self {
             Self::TooManyRequests { retry_after_secs } => Some(*retry_after_secs),
             _ => None,
@@ -161,12 +257,13 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
         use axum::extract::rejection::JsonRejection as R;
         match rejection {
             R::JsonDataError(e) => Self::validation(e.body_text()),
-            R::JsonSyntaxError(_) => Self::bad_request("invalid_json", "The request body is not valid JSON"),
-            R::MissingJsonContentType(_) => {
-                Self::bad_request("invalid_content_type", "Expected a JSON body (Content-Type: application/json)")
-            }
+            R::JsonSyntaxError(_) => Self::bad_request(ErrorCode::InvalidJson, "The request body is not valid JSON"),
+            R::MissingJsonContentType(_) => Self::bad_request(
+                ErrorCode::InvalidContentType,
+                "Expected a JSON body (Content-Type: application/json)",
+            ),
             other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => payload_too_large(),
-            other => Self::bad_request("invalid_body", other.body_text()),
+            other => Self::bad_request(ErrorCode::InvalidBody, other.body_text()),
         }
     }
 }
@@ -192,7 +289,7 @@ where
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(request.headers()) {
             return Err(ApiError::bad_request(
-                "invalid_content_type",
+                ErrorCode::InvalidContentType,
                 "Expected a JSON body (Content-Type: application/json)",
             ));
         }
@@ -200,7 +297,7 @@ where
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 payload_too_large()
             } else {
-                Self::Rejection::bad_request("invalid_body", rejection.body_text())
+                Self::Rejection::bad_request(ErrorCode::InvalidBody, rejection.body_text())
             }
         })?;
         if crate::text::json_has_nul(&bytes) {
@@ -221,7 +318,7 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
 }
 
 pub fn payload_too_large() -> ApiError {
-    ApiError::PayloadTooLarge { code: "payload_too_large", message: "The request body is too large".to_owned() }
+    ApiError::PayloadTooLarge { code: ErrorCode::PayloadTooLarge, message: "The request body is too large".to_owned() }
 }
 
 impl<T: Serialize> IntoResponse for ApiJson<T> {
@@ -243,5 +340,28 @@ pub struct ApiQuery<T>(pub T);
 impl From<axum::extract::rejection::PathRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::PathRejection) -> Self {
         Self::validation(rejection.body_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// docs/errors.md, which the web app and people read, lists exactly the codes of [`super::ErrorCode`].
+    #[test]
+    fn the_documented_codes_are_the_answered_codes() {
+        let document = serde_json::to_value(crate::openapi::document()).unwrap();
+        let answered: BTreeSet<String> = document["components"]["schemas"]["ErrorCode"]["enum"]
+            .as_array()
+            .expect("ErrorCode is an enum in the OpenAPI document")
+            .iter()
+            .map(|code| code.as_str().unwrap().to_owned())
+            .collect();
+        let documented: BTreeSet<String> = include_str!("../../../docs/errors.md")
+            .lines()
+            .filter_map(|line| line.strip_prefix("| `")?.split('`').next())
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(documented, answered);
     }
 }

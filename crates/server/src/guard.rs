@@ -17,7 +17,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::app::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// Longer addresses are refused (hyper itself refuses those above 64 KiB, without a body).
 pub const MAX_URI_BYTES: usize = 8 * 1024;
@@ -56,7 +56,7 @@ fn checked(state: &AppState, request: &Request) -> Result<(), ApiError> {
         if let Some(host) = host
             && !is_own_host(host, &state.config.public_origin())
         {
-            return Err(ApiError::bad_request("unknown_host", "This server answers only at its own address"));
+            return Err(ApiError::bad_request(ErrorCode::UnknownHost, "This server answers only at its own address"));
         }
     }
     if changes_state(request.method()) {
@@ -94,7 +94,7 @@ pub enum Strictness {
 /// Whether the browser says this request comes from this site. `public_origin` is
 /// `scheme://host[:port]`.
 pub fn from_this_site(headers: &HeaderMap, public_origin: &str, strictness: Strictness) -> Result<(), ApiError> {
-    let refused = || ApiError::forbidden("cross_site_request", "This request must come from the Lifegraph app");
+    let refused = || ApiError::forbidden(ErrorCode::CrossSiteRequest, "This request must come from the Lifegraph app");
     let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
         // `none`: the person typed the address or used a bookmark.
@@ -113,7 +113,7 @@ pub fn from_this_site(headers: &HeaderMap, public_origin: &str, strictness: Stri
         }
         (None, Strictness::RequireHeaders) => {
             return Err(ApiError::forbidden(
-                "origin_required",
+                ErrorCode::OriginRequired,
                 "This request must say where it comes from (send an Origin header, as browsers do)",
             ));
         }

@@ -22,6 +22,7 @@ use utoipa::{Modify, OpenApi};
         crate::memories::queries::SortOrder,
         crate::auth::users::Language,
         crate::auth::users::Theme,
+        crate::error::ErrorCode,
     )),
     tags(
         (name = "auth", description = "Sign-in and the signed-in user"),

@@ -75,6 +75,7 @@ fn share(limit: NonZeroU32, processes: NonZeroU32) -> NonZeroU32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
 
     #[test]
     fn limits_each_client_alone() {
@@ -84,7 +85,7 @@ mod tests {
             limiter.check(a).unwrap();
         }
         let refused = limiter.check(a).unwrap_err();
-        assert_eq!(refused.code(), "rate_limited");
+        assert_eq!(refused.code(), ErrorCode::RateLimited);
         assert!(
             matches!(refused, ApiError::TooManyRequests { retry_after_secs } if (1..=20).contains(&retry_after_secs))
         );

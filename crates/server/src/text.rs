@@ -7,7 +7,7 @@
 //!   of the Unicode Character Database: zero-width spaces and joiners, the byte-order mark,
 //!   soft hyphens, fillers, variation selectors...). A title made only of them is no title.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// Unicode 16 `Default_Ignorable_Code_Point` (DerivedCoreProperties.txt).
 const DEFAULT_IGNORABLE: &[(char, char)] = &[
@@ -48,7 +48,7 @@ pub fn is_blank(text: &str) -> bool {
 }
 
 pub fn nul_refused() -> ApiError {
-    ApiError::bad_request("invalid_text", "Text must not contain NUL characters")
+    ApiError::bad_request(ErrorCode::InvalidText, "Text must not contain NUL characters")
 }
 
 /// Whether a JSON document holds a NUL character in any string (as the escape `\u0000`; JSON

@@ -8,7 +8,7 @@ use axum_extra::extract::CookieJar;
 use super::session;
 use crate::app::AppState;
 use crate::db::entities::user;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// The signed-in user; 401 otherwise.
 pub struct CurrentUser(pub user::Model);
@@ -64,7 +64,7 @@ where
         if user.id == super::users::ADMIN_USER_ID {
             Ok(Self(user))
         } else {
-            Err(ApiError::forbidden("forbidden", "Only the administrator may do this"))
+            Err(ApiError::forbidden(ErrorCode::Forbidden, "Only the administrator may do this"))
         }
     }
 }

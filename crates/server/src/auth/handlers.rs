@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::users::{self, UpdateUserRequest, User, UserChanges};
 use super::{ClientAddr, CurrentUser, oidc, safe_redirect, session};
 use crate::app::AppState;
-use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody, ErrorCode};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -55,7 +55,7 @@ pub(crate) async fn login(
         let location = format!("{}?{}", target.path(), target.query().unwrap_or_default());
         return Ok(Redirect::to(&location).into_response());
     }
-    Err(ApiError::bad_request("sign_in_unavailable", "No sign-in method is configured on this server"))
+    Err(ApiError::bad_request(ErrorCode::SignInUnavailable, "No sign-in method is configured on this server"))
 }
 
 #[derive(Debug, Deserialize)]
@@ -83,17 +83,20 @@ pub(crate) async fn callback(
     };
     if let Some(error) = query.error {
         tracing::info!(%error, "the identity provider refused the sign-in");
-        return Err(ApiError::bad_request("sign_in_refused", "The identity provider did not sign you in"));
+        return Err(ApiError::bad_request(ErrorCode::SignInRefused, "The identity provider did not sign you in"));
     }
     let (Some(code), Some(returned_state)) = (query.code, query.state) else {
-        return Err(ApiError::bad_request("invalid_callback", "The sign-in answer is missing its code or state"));
+        return Err(ApiError::bad_request(
+            ErrorCode::InvalidCallback,
+            "The sign-in answer is missing its code or state",
+        ));
     };
     if jar.get(oidc::STATE_COOKIE).map(|c| c.value()) != Some(returned_state.as_str()) {
-        return Err(ApiError::bad_request("invalid_state", "This sign-in was not started in this browser"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidState, "This sign-in was not started in this browser"));
     }
     let jar = jar.remove(oidc::state_cookie_removal());
     let (identity, attempt) = oidc.finish(&state.db, &code, &returned_state).await.map_err(|e| match e {
-        oidc::CallbackError::UnknownState => ApiError::bad_request("invalid_state", e.to_string()),
+        oidc::CallbackError::UnknownState => ApiError::bad_request(ErrorCode::InvalidState, e.to_string()),
         oidc::CallbackError::Provider(cause) => ApiError::Internal(cause),
     })?;
     let mut user = users::upsert(&state.db, identity).await?;
@@ -181,7 +184,10 @@ pub(crate) async fn give_consent(
     ApiJson(request): ApiJson<ConsentRequest>,
 ) -> ApiResult<Json<User>> {
     if !(request.data_processing && request.terms) {
-        return Err(ApiError::bad_request("consent_required", "Please accept both consents to create your account."));
+        return Err(ApiError::bad_request(
+            ErrorCode::ConsentRequired,
+            "Please accept both consents to create your account.",
+        ));
     }
     let updated = users::record_consents(&state.db, user).await?;
     Ok(Json(updated.into()))

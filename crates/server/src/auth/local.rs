@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::{ClientAddr, safe_redirect, session, users};
 use crate::app::AppState;
-use crate::error::{ApiError, ApiQuery};
+use crate::error::{ApiError, ApiQuery, ErrorCode};
 
 #[derive(Debug, Default, Deserialize)]
 pub struct PageQuery {
@@ -65,8 +65,9 @@ pub async fn submit(
     if crate::text::urlencoded_has_nul(&body) {
         return Err(crate::text::nul_refused());
     }
-    let form: LocalForm = serde_urlencoded::from_bytes(&body)
-        .map_err(|e| ApiError::bad_request("invalid_form", format!("The sign-in form could not be read: {e}")))?;
+    let form: LocalForm = serde_urlencoded::from_bytes(&body).map_err(|e| {
+        ApiError::bad_request(ErrorCode::InvalidForm, format!("The sign-in form could not be read: {e}"))
+    })?;
     let lang = Lang::pick(form.lang.as_deref(), &headers);
     let email = form.email.trim().to_lowercase();
     let redirect = safe_redirect(form.redirect.as_deref())?.to_owned();

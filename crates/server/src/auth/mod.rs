@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 pub use extractors::{Admin, ClientAddr, CurrentUser, MaybeUser};
 
 use crate::app::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use handlers::*;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -47,13 +47,14 @@ pub fn safe_redirect(wanted: Option<&str>) -> ApiResult<&str> {
     if printable && local && stays {
         Ok(path)
     } else {
-        Err(ApiError::bad_request("invalid_redirect", "The address to return to must be a path on this site"))
+        Err(ApiError::bad_request(ErrorCode::InvalidRedirect, "The address to return to must be a path on this site"))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::safe_redirect;
+    use crate::error::ErrorCode;
 
     #[test]
     fn redirects_stay_on_this_site() {
@@ -73,7 +74,7 @@ mod tests {
             "javascript:alert(1)",
             "/\u{3000}/evil.example",
         ] {
-            assert_eq!(safe_redirect(Some(hostile)).unwrap_err().code(), "invalid_redirect", "{hostile:?}");
+            assert_eq!(safe_redirect(Some(hostile)).unwrap_err().code(), ErrorCode::InvalidRedirect, "{hostile:?}");
         }
     }
 }

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use super::types::{EntityKind, NewEntity};
 use crate::db::entities::{entity, user};
-use crate::error::{ApiError, ExistingEntity};
+use crate::error::{ApiError, ErrorCode, ExistingEntity};
 
 pub async fn list<C: ConnectionTrait>(
     db: &C,
@@ -56,7 +56,7 @@ pub async fn find_by_name<C: ConnectionTrait>(
 pub async fn create<C: ConnectionTrait>(db: &C, user_id: i64, new: NewEntity) -> Result<entity::Model, ApiError> {
     if let Some(existing) = find_by_name(db, user_id, new.kind, &new.name).await? {
         return Err(ApiError::Conflict {
-            code: "entity_exists",
+            code: ErrorCode::EntityExists,
             message: format!("Entity already exists: {}", existing.name),
             existing_entity: Some(ExistingEntity {
                 id: existing.id,

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use crate::db::entities::entity;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// The types of docs/data.md "Entities". `event` is kept for compatibility; the app files events as `lifePeriod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -41,7 +41,7 @@ impl EntityKind {
     pub fn parse(raw: &str) -> Result<Self, ApiError> {
         Self::ALL.into_iter().find(|k| k.as_str() == raw).ok_or_else(|| {
             ApiError::bad_request(
-                "invalid_entity_type",
+                ErrorCode::InvalidEntityType,
                 format!("Unknown entity type '{raw}': expected person, location, lifePeriod, event, emotion, object or activity"),
             )
         })
@@ -177,7 +177,7 @@ const NOTES_MAX: usize = 5_000;
 pub const METADATA_MAX_BYTES: usize = 16 * 1024;
 
 pub fn too_many_aliases() -> ApiError {
-    ApiError::bad_request("too_many_aliases", format!("An entity can have at most {ALIAS_MAX} aliases"))
+    ApiError::bad_request(ErrorCode::TooManyAliases, format!("An entity can have at most {ALIAS_MAX} aliases"))
 }
 
 /// A checked new entity.
@@ -203,7 +203,7 @@ impl NewEntity {
         };
         if serde_json::to_vec(&metadata).map_or(true, |json| json.len() > METADATA_MAX_BYTES) {
             return Err(ApiError::bad_request(
-                "metadata_too_large",
+                ErrorCode::MetadataTooLarge,
                 format!("An entity's details must take at most {} KB", METADATA_MAX_BYTES / 1024),
             ));
         }
@@ -283,7 +283,7 @@ impl TryFrom<CreateEntityRequest> for NewEntity {
 pub fn checked_name(raw: &str) -> Result<String, ApiError> {
     let name = crate::text::trim(raw).split_whitespace().collect::<Vec<_>>().join(" ");
     if crate::text::is_blank(&name) {
-        return Err(ApiError::bad_request("name_required", "Enter entity name"));
+        return Err(ApiError::bad_request(ErrorCode::NameRequired, "Enter entity name"));
     }
     if name.chars().count() > NAME_MAX {
         return Err(ApiError::validation(format!("A name must be at most {NAME_MAX} characters")));
@@ -309,7 +309,7 @@ mod tests {
     #[test]
     fn names_are_trimmed_and_required() {
         assert_eq!(checked_name("  Claire   Martin ").unwrap(), "Claire Martin");
-        assert_eq!(checked_name("   ").unwrap_err().code(), "name_required");
+        assert_eq!(checked_name("   ").unwrap_err().code(), ErrorCode::NameRequired);
     }
 
     #[test]
@@ -337,22 +337,25 @@ mod tests {
     fn alias_lists_are_capped_before_any_work() {
         let many: Vec<Value> = (0..=ALIAS_MAX).map(|i| json!(format!("a{i}"))).collect();
         let refused = NewEntity::new("Leo", EntityKind::Person, Some(json!({"aliases": many}))).unwrap_err();
-        assert_eq!(refused.code(), "too_many_aliases");
+        assert_eq!(refused.code(), ErrorCode::TooManyAliases);
         let mut new = NewEntity::new("Léo", EntityKind::Person, None).unwrap();
         new.set_aliases(vec!["leo".into(), "Lolo".into(), " lolo ".into(), "\u{200B}".into()]).unwrap();
         assert_eq!(new.aliases, vec!["Lolo"], "the name itself, repeats and blanks are dropped");
-        assert_eq!(new.set_aliases(vec![String::new(); ALIAS_MAX + 1]).unwrap_err().code(), "too_many_aliases");
+        assert_eq!(new.set_aliases(vec![String::new(); ALIAS_MAX + 1]).unwrap_err().code(), ErrorCode::TooManyAliases);
     }
 
     #[test]
     fn metadata_is_bounded() {
         let big = json!({"notes": "x".repeat(METADATA_MAX_BYTES)});
-        assert_eq!(NewEntity::new("Leo", EntityKind::Person, Some(big)).unwrap_err().code(), "metadata_too_large");
+        assert_eq!(
+            NewEntity::new("Leo", EntityKind::Person, Some(big)).unwrap_err().code(),
+            ErrorCode::MetadataTooLarge
+        );
     }
 
     #[test]
     fn unknown_types_are_refused() {
-        assert_eq!(EntityKind::parse("planet").unwrap_err().code(), "invalid_entity_type");
+        assert_eq!(EntityKind::parse("planet").unwrap_err().code(), ErrorCode::InvalidEntityType);
         assert_eq!(EntityKind::parse("lifePeriod").unwrap(), EntityKind::LifePeriod);
     }
 }

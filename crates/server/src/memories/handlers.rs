@@ -19,14 +19,14 @@ use crate::auth::CurrentUser;
 use crate::db::entities::memory;
 use crate::entities::queries as entity_queries;
 use crate::entities::types::{EntityKind, NewEntity, PersonCategory};
-use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody, ErrorCode};
 use crate::jobs::{self, Job};
 use crate::photos;
 
 /// The photo must be one this user uploaded and that is still stored.
 async fn checked_photo(state: &AppState, user_id: i64, photo: Option<&str>) -> ApiResult<()> {
     let Some(url) = photo else { return Ok(()) };
-    let invalid = || ApiError::bad_request("invalid_photo", "The photo is not one of your uploads");
+    let invalid = || ApiError::bad_request(ErrorCode::InvalidPhoto, "The photo is not one of your uploads");
     let key = photos::own_key(url, user_id).ok_or_else(invalid)?;
     if !state.photos.exists(&key).await? {
         return Err(invalid());
@@ -114,7 +114,7 @@ pub(crate) async fn confirm_entities(
 ) -> ApiResult<Json<ConfirmEntitiesResponse>> {
     if request.confirmed_entities.len() > CONFIRMED_MAX {
         return Err(ApiError::bad_request(
-            "too_many_entities",
+            ErrorCode::TooManyEntities,
             format!("At most {CONFIRMED_MAX} entities can be confirmed at once"),
         ));
     }
@@ -126,7 +126,7 @@ pub(crate) async fn confirm_entities(
         let confidence = percent(choice.confidence);
         let action = crate::text::parse_name(&choice.action).ok_or_else(|| {
             ApiError::bad_request(
-                "invalid_action",
+                ErrorCode::InvalidAction,
                 format!(
                     "Unknown action '{}': expected create_new, use_existing, merge_entities, add_as_alias or skip",
                     choice.action
@@ -146,7 +146,10 @@ pub(crate) async fn confirm_entities(
             }
             ConfirmationAction::UseExisting | ConfirmationAction::MergeEntities => {
                 let target = choice.entity_id.ok_or_else(|| {
-                    ApiError::bad_request("entity_required", format!("Choose an existing entity for '{}'", choice.name))
+                    ApiError::bad_request(
+                        ErrorCode::EntityRequired,
+                        format!("Choose an existing entity for '{}'", choice.name),
+                    )
                 })?;
                 let existing = entity_queries::find_own(&txn, user.id, target).await.map_err(unknown_entity)?;
                 let id = existing.id;
@@ -158,7 +161,7 @@ pub(crate) async fn confirm_entities(
             ConfirmationAction::AddAsAlias => {
                 let target = choice.entity_id.ok_or_else(|| {
                     ApiError::bad_request(
-                        "entity_required",
+                        ErrorCode::EntityRequired,
                         format!("Choose the entity '{}' is another name for", choice.name),
                     )
                 })?;
@@ -181,7 +184,7 @@ pub(crate) async fn confirm_entities(
 /// Inside a request body, an entity that is not the user's is a bad request, not a missing page.
 fn unknown_entity(error: ApiError) -> ApiError {
     match error {
-        ApiError::NotFound(message) => ApiError::bad_request("unknown_entity", message),
+        ApiError::NotFound(message) => ApiError::bad_request(ErrorCode::UnknownEntity, message),
         other => other,
     }
 }

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use super::types::{Memory, MemoryEntity, NewMemory};
 use crate::db::entities::{entity, memory, memory_entity};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub enum SortBy {
@@ -70,7 +70,7 @@ impl Cursor {
     }
 
     pub fn decode(raw: &str, sort_by: SortBy) -> Result<Self, ApiError> {
-        let invalid = || ApiError::bad_request("invalid_cursor", "This page cursor is not valid for this list");
+        let invalid = || ApiError::bad_request(ErrorCode::InvalidCursor, "This page cursor is not valid for this list");
         let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(raw).map_err(|_| invalid())?;
         let cursor: Self = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
         if cursor.s != sort_by {
@@ -673,7 +673,7 @@ pub async fn check_own_entities<C: ConnectionTrait>(db: &C, user_id: i64, ids: &
         .all(db)
         .await?;
     match ids.iter().find(|id| !found.contains(id)) {
-        Some(missing) => Err(ApiError::bad_request("unknown_entity", format!("Entity {missing} not found"))),
+        Some(missing) => Err(ApiError::bad_request(ErrorCode::UnknownEntity, format!("Entity {missing} not found"))),
         None => Ok(()),
     }
 }

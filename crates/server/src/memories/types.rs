@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use super::queries::MemoryRow;
 use crate::entities::types::{EntityKind, PersonCategory};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::text;
 
 /// An entity tag on a memory.
@@ -150,7 +150,7 @@ pub const CONFIRMED_MAX: usize = 200;
 pub fn checked_title(raw: Option<&str>) -> Result<String, ApiError> {
     let title = text::trim(raw.unwrap_or_default());
     if title.is_empty() {
-        return Err(ApiError::bad_request("title_required", "Title is required"));
+        return Err(ApiError::bad_request(ErrorCode::TitleRequired, "Title is required"));
     }
     bounded(title, TITLE_MAX, "Title")?;
     Ok(title.to_owned())
@@ -159,7 +159,7 @@ pub fn checked_title(raw: Option<&str>) -> Result<String, ApiError> {
 pub fn checked_content(raw: Option<&str>) -> Result<String, ApiError> {
     let content = raw.unwrap_or_default();
     if text::is_blank(content) {
-        return Err(ApiError::bad_request("details_required", "Memory details are required"));
+        return Err(ApiError::bad_request(ErrorCode::DetailsRequired, "Memory details are required"));
     }
     bounded(content, CONTENT_MAX, "Memory details")?;
     Ok(content.trim_end().to_owned())
@@ -178,11 +178,9 @@ pub fn checked_date(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
         Some(text) => {
             // Accept a full timestamp too, keeping its calendar date.
             let day = text.get(..10).unwrap_or(text);
-            NaiveDate::parse_from_str(day, "%Y-%m-%d")
-                .ok()
-                .filter(is_calendar_day)
-                .map(Some)
-                .ok_or_else(|| ApiError::bad_request("invalid_date", format!("'{text}' is not a date (yyyy-MM-dd)")))
+            NaiveDate::parse_from_str(day, "%Y-%m-%d").ok().filter(is_calendar_day).map(Some).ok_or_else(|| {
+                ApiError::bad_request(ErrorCode::InvalidDate, format!("'{text}' is not a date (yyyy-MM-dd)"))
+            })
         }
     }
 }
@@ -218,7 +216,7 @@ pub struct NewMemory {
 pub fn entity_ids(list: &[EntityRef]) -> Result<Vec<i64>, ApiError> {
     if list.len() > LINKED_ENTITIES_MAX {
         return Err(ApiError::bad_request(
-            "too_many_entities",
+            ErrorCode::TooManyEntities,
             format!("A memory can be linked to at most {LINKED_ENTITIES_MAX} entities at once"),
         ));
     }
@@ -232,7 +230,7 @@ fn checked_media(media: Option<Vec<String>>) -> Result<Option<Vec<String>>, ApiE
     let Some(media) = media else { return Ok(None) };
     if media.len() > MEDIA_MAX {
         return Err(ApiError::bad_request(
-            "too_many_media",
+            ErrorCode::TooManyMedia,
             format!("A memory can hold at most {MEDIA_MAX} media items"),
         ));
     }
@@ -429,12 +427,12 @@ mod tests {
 
     #[test]
     fn title_and_details_are_required() {
-        assert_eq!(checked_title(Some("   ")).unwrap_err().code(), "title_required");
-        assert_eq!(checked_title(None).unwrap_err().code(), "title_required");
-        assert_eq!(checked_content(Some(" \n ")).unwrap_err().code(), "details_required");
+        assert_eq!(checked_title(Some("   ")).unwrap_err().code(), ErrorCode::TitleRequired);
+        assert_eq!(checked_title(None).unwrap_err().code(), ErrorCode::TitleRequired);
+        assert_eq!(checked_content(Some(" \n ")).unwrap_err().code(), ErrorCode::DetailsRequired);
         assert_eq!(checked_title(Some(" Beach day ")).unwrap(), "Beach day");
-        assert_eq!(checked_title(Some(" \u{200B}\u{FEFF} ")).unwrap_err().code(), "title_required");
-        assert_eq!(checked_content(Some("\u{200B}\n\u{2060}")).unwrap_err().code(), "details_required");
+        assert_eq!(checked_title(Some(" \u{200B}\u{FEFF} ")).unwrap_err().code(), ErrorCode::TitleRequired);
+        assert_eq!(checked_content(Some("\u{200B}\n\u{2060}")).unwrap_err().code(), ErrorCode::DetailsRequired);
         assert!(checked_title(Some(&"x".repeat(TITLE_MAX + 1))).is_err());
     }
 
@@ -443,10 +441,10 @@ mod tests {
         assert_eq!(checked_date(Some("2024-02-29")).unwrap(), NaiveDate::from_ymd_opt(2024, 2, 29));
         assert_eq!(checked_date(Some("2024-06-01T10:00:00Z")).unwrap(), NaiveDate::from_ymd_opt(2024, 6, 1));
         assert_eq!(checked_date(Some("")).unwrap(), None);
-        assert_eq!(checked_date(Some("2023-02-29")).unwrap_err().code(), "invalid_date");
-        assert_eq!(checked_date(Some("yesterday")).unwrap_err().code(), "invalid_date");
-        assert_eq!(checked_date(Some("-100-01-01")).unwrap_err().code(), "invalid_date");
-        assert_eq!(checked_date(Some("0000-01-01")).unwrap_err().code(), "invalid_date");
+        assert_eq!(checked_date(Some("2023-02-29")).unwrap_err().code(), ErrorCode::InvalidDate);
+        assert_eq!(checked_date(Some("yesterday")).unwrap_err().code(), ErrorCode::InvalidDate);
+        assert_eq!(checked_date(Some("-100-01-01")).unwrap_err().code(), ErrorCode::InvalidDate);
+        assert_eq!(checked_date(Some("0000-01-01")).unwrap_err().code(), ErrorCode::InvalidDate);
     }
 
     #[test]

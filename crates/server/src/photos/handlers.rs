@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::{MAX_PHOTO_BYTES, URL_PREFIX, image, is_photo_file_name};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::error::{ApiError, ApiPath, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiPath, ApiResult, ErrorBody, ErrorCode};
 
 /// The form `POST /api/photos/upload` takes (described for the API document only).
 #[derive(ToSchema)]
@@ -33,13 +33,16 @@ pub struct UploadedPhoto {
 
 fn too_large() -> ApiError {
     ApiError::PayloadTooLarge {
-        code: "file_too_large",
+        code: ErrorCode::FileTooLarge,
         message: "File too large - Please select an image smaller than 10MB.".to_owned(),
     }
 }
 
 fn invalid_type() -> ApiError {
-    ApiError::bad_request("invalid_file_type", "Invalid file type - Please select a JPEG, PNG, GIF, or WebP image.")
+    ApiError::bad_request(
+        ErrorCode::InvalidFileType,
+        "Invalid file type - Please select a JPEG, PNG, GIF, or WebP image.",
+    )
 }
 
 /// Upload a photo (multipart field `photo`): JPEG, PNG, GIF or WebP, at most 10 MB.
@@ -53,7 +56,10 @@ pub(crate) async fn upload(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<UploadedPhoto>> {
     let mut multipart = multipart.map_err(|e| {
-        ApiError::bad_request("invalid_upload", format!("Expected a multipart/form-data body: {}", e.body_text()))
+        ApiError::bad_request(
+            ErrorCode::InvalidUpload,
+            format!("Expected a multipart/form-data body: {}", e.body_text()),
+        )
     })?;
     let mut photo = None;
     loop {
@@ -61,7 +67,7 @@ pub(crate) async fn upload(
             Ok(Some(field)) => field,
             Ok(None) => break,
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
-            Err(e) => return Err(ApiError::bad_request("invalid_upload", e.body_text())),
+            Err(e) => return Err(ApiError::bad_request(ErrorCode::InvalidUpload, e.body_text())),
         };
         if field.name() != Some("photo") {
             continue;
@@ -69,11 +75,11 @@ pub(crate) async fn upload(
         match field.bytes().await {
             Ok(bytes) => photo = Some(bytes),
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
-            Err(e) => return Err(ApiError::bad_request("invalid_upload", e.body_text())),
+            Err(e) => return Err(ApiError::bad_request(ErrorCode::InvalidUpload, e.body_text())),
         }
     }
-    let bytes =
-        photo.ok_or_else(|| ApiError::bad_request("photo_required", "No photo was sent (form field 'photo')"))?;
+    let bytes = photo
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::PhotoRequired, "No photo was sent (form field 'photo')"))?;
     if bytes.len() > MAX_PHOTO_BYTES {
         return Err(too_large());
     }
@@ -88,7 +94,7 @@ pub(crate) async fn upload(
             .map_err(|refused| match refused {
                 image::Refused::Unreadable(_) => invalid_type(),
                 image::Refused::TooManyPixels { .. } => ApiError::bad_request(
-                    "image_too_large",
+                    ErrorCode::ImageTooLarge,
                     "This picture has too many pixels - Please select an image of at most 50 megapixels.",
                 ),
             })?

@@ -1,47 +1,29 @@
 import type { TFunction } from "i18next";
+import en from "@/locales/en.json";
 import { ApiError } from "./client";
+import type { ErrorCode } from "./types";
 
-export const translatedCodes = [
-  "unauthorized",
-  "not_found",
-  "validation_failed",
-  "consent_required",
-  "title_required",
-  "details_required",
-  "invalid_date",
-  "invalid_photo",
-  "unknown_entity",
-  "entity_required",
-  "invalid_action",
-  "entity_exists",
-  "invalid_file_type",
-  "file_too_large",
-  "image_too_large",
-  "invalid_upload",
-  "payload_too_large",
-  "invalid_text",
-  "too_many_aliases",
-  "too_many_entities",
-  "too_many_media",
-  "metadata_too_large",
-  "cross_site_request",
-  "origin_required",
-  "rate_limited",
-  "uri_too_long",
-] as const;
-type TranslatedCode = (typeof translatedCodes)[number];
+// Every code the server can answer (its `ErrorCode` enum, generated into ./schema) has a text under
+// `errors.codes` in the locales, and every text there is a code: a code added or dropped on the
+// server fails the type check until the locales follow (French keeps the same keys, see
+// locales.test.ts).
+type TranslatedCode = keyof typeof en.errors.codes;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyCodeTranslated: Same<TranslatedCode, ErrorCode> = true;
+void everyCodeTranslated;
 
-function isTranslatedCode(code: string | null): code is TranslatedCode {
-  return translatedCodes.includes(code as TranslatedCode);
+function isErrorCode(code: string | null): code is ErrorCode {
+  return code !== null && Object.hasOwn(en.errors.codes, code);
 }
 
 /**
- * A message for the user: the translation of the server's stable code when there is one, else the
- * server's own message, else a generic text (DESIGN: the French interface shows no English server text).
+ * A message for the user: the translation of the server's stable code; for a code this build does
+ * not know (a newer server), the server's own message; else a generic text (DESIGN: the French
+ * interface shows no English server text).
  */
 export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
-    if (isTranslatedCode(error.code)) return t(`errors.${error.code}`);
+    if (isErrorCode(error.code)) return t(`errors.codes.${error.code}`);
     if (error.serverMessage) return error.serverMessage;
     return t("errors.generic");
   }

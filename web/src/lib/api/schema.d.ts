@@ -437,11 +437,17 @@ export interface components {
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description A stable identifier for programs, e.g. `not_found`. */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             existingEntity?: null | components["schemas"]["ExistingEntity"];
             /** @description A sentence for people (English). */
             message: string;
         };
+        /**
+         * @description Every code an error answer can carry: stable identifiers the web app translates, one list
+         *     here, generated into the web's types (docs/errors.md describes when each is answered).
+         * @enum {string}
+         */
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
         /** @description The entity a duplicate name collides with. */
         ExistingEntity: {
             /** Format: int64 */

@@ -9,6 +9,7 @@ export type UpdateUserRequest = Schemas["UpdateUserRequest"];
 export type ConsentRequest = Schemas["ConsentRequest"];
 export type UnreadCount = Schemas["UnreadCount"];
 export type ErrorBody = Schemas["ErrorBody"];
+export type ErrorCode = Schemas["ErrorCode"];
 
 // The server's vocabularies, each defined once there.
 export type Language = Schemas["Language"];

@@ -27,7 +27,7 @@ export function ConsentScreen() {
     giveConsent.mutate(values, {
       onError: (error) => toast.error(t("consent.failed"), { description: errorMessage(error, t) }),
     });
-  const onInvalid = () => toast.error(t("errors.consent_required"));
+  const onInvalid = () => toast.error(t("errors.codes.consent_required"));
   return (
     <AuthCard pageTitle={t("titles.consent")} title={t("consent.title")} description={t("consent.subtitle")}>
       <Form {...form}>
