@@ -61,7 +61,8 @@ async fn run_release(state: &AppState, job: Option<i64>) {
 
 /// Write a memory, link the chosen entities, and propose the entities its text mentions.
 #[utoipa::path(post, path = "/api/memories/with-validation", tag = "memories", request_body = CreateMemoryRequest,
-    responses((status = 201, body = CreateMemoryResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 201, body = CreateMemoryResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
 pub(crate) async fn create_memory(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -103,9 +104,11 @@ fn percent(confidence: Option<f64>) -> Option<i32> {
 }
 
 /// Apply the writer's choices in one transaction: create, link, alias. Repeating it changes nothing.
-#[utoipa::path(post, path = "/api/memories/{id}/confirm-entities", tag = "memories", request_body = ConfirmEntitiesRequest,
+#[utoipa::path(post, path = "/api/memories/{id}/confirm-entities", tag = "memories",
+    request_body = ConfirmEntitiesRequest,
     params(("id" = i64, Path, description = "Memory id")),
-    responses((status = 200, body = ConfirmEntitiesResponse), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ConfirmEntitiesResponse), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
 pub(crate) async fn confirm_entities(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -303,7 +306,8 @@ fn stream_all(state: AppState, user_id: i64, filter: ListFilter) -> Response {
 }
 
 /// One of the user's memories.
-#[utoipa::path(get, path = "/api/memories/{id}", tag = "memories", params(("id" = i64, Path, description = "Memory id")),
+#[utoipa::path(get, path = "/api/memories/{id}", tag = "memories",
+    params(("id" = i64, Path, description = "Memory id")),
     responses((status = 200, body = Memory), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub(crate) async fn get_memory(
     State(state): State<AppState>,
@@ -384,8 +388,10 @@ pub(crate) async fn update_memory(
 }
 
 /// Delete a memory, its entity links and its photo. The entities stay.
-#[utoipa::path(delete, path = "/api/memories/{id}", tag = "memories", params(("id" = i64, Path, description = "Memory id")),
-    responses((status = 204, description = "Deleted"), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody)))]
+#[utoipa::path(delete, path = "/api/memories/{id}", tag = "memories",
+    params(("id" = i64, Path, description = "Memory id")),
+    responses((status = 204, description = "Deleted"), (status = 404, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
 pub(crate) async fn delete_memory(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

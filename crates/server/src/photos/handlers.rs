@@ -112,8 +112,10 @@ pub(crate) async fn upload(
 
 /// A photo, to its owner only (another person's photo is not found).
 #[utoipa::path(get, path = "/api/photos/{owner}/{file}", tag = "photos",
-    params(("owner" = i64, Path, description = "The owner's user id"), ("file" = String, Path, description = "File name")),
-    responses((status = 200, description = "The image"), (status = 404, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    params(("owner" = i64, Path, description = "The owner's user id"),
+        ("file" = String, Path, description = "File name")),
+    responses((status = 200, description = "The image"), (status = 404, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
 pub(crate) async fn download(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
