@@ -2,9 +2,8 @@
 //!
 //! - the address is not too long, and holds no NUL character (see [`crate::text`]);
 //! - with local sign-in on, the request was sent to this server's own name;
-//! - a request that changes something comes from this site, and runs to its end once started. A browser sends
-//! cookies with
-//!   cross-site form posts and multipart uploads (they need no preflight), and SameSite=Lax
+//! - a request that changes something comes from this site, and runs to its end once started. A
+//!   browser sends cookies with cross-site form posts and multipart uploads (they need no preflight), and SameSite=Lax
 //!   does not stop sibling sites, so the browser's own word on where the request comes from
 //!   is checked: `Sec-Fetch-Site` when sent (every current browser does), else `Origin`
 //!   against this server's public URL or the `Host` it was reached at. A request with

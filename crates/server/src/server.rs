@@ -1,8 +1,7 @@
 //! The accept loop: HTTP/1 and HTTP/2 through hyper, with what `axum::serve` leaves out —
 //! a deadline for a request's headers, from the moment the connection opens (a client that
-//! opens connections and sends nothing, or one byte a minute, holds none for long) — and the peer's address on
-//! every request
-//! (`ConnectInfo`), for rate limits.
+//! opens connections and sends nothing, or one byte a minute, holds none for long) — and the peer's
+//! address on every request (`ConnectInfo`), for rate limits.
 
 use std::sync::Arc;
 use std::time::Duration;
