@@ -68,6 +68,12 @@ pub enum ErrorCode {
     TooManyMedia,
     /// 400: An entity type outside the list.
     InvalidEntityType,
+    /// 400: A field of an entity's metadata of the wrong shape or out of range (the message names it).
+    InvalidMetadata,
+    /// 400: A period made its own parent or ancestor, directly or through a merge.
+    PeriodCycle,
+    /// 400: A merge of an entity into itself, or of two entities of different types.
+    InvalidMerge,
     /// 400: A blank entity name or alias (\"Enter entity name\").
     NameRequired,
     /// 400: More than 50 aliases.

@@ -22,6 +22,11 @@ use utoipa::{Modify, OpenApi};
         crate::memories::queries::SortOrder,
         crate::auth::users::Language,
         crate::auth::users::Theme,
+        crate::auth::users::Gender,
+        crate::entities::metadata::LocationCategory,
+        crate::entities::metadata::ObjectCategory,
+        crate::entities::metadata::ActivityCategory,
+        crate::entities::queries::EntitySort,
         crate::error::ErrorCode,
     )),
     tags(

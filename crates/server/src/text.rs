@@ -82,6 +82,11 @@ pub fn parse_name<T: serde::de::DeserializeOwned>(raw: &str) -> Option<T> {
     serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
 }
 
+/// `text` inside a LIKE pattern whose escape character is a backslash.
+pub fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,9 @@ export function makeEntity(id: number, name: string, type: EntityType = "person"
     notes: null,
     confidence: null,
     metadata: {},
+    memoryCount: 0,
     createdAt: "2026-11-01T10:00:00Z",
+    updatedAt: "2026-11-01T10:00:00Z",
     userId: 2,
     ...overrides,
   };
@@ -32,6 +34,7 @@ export function makeMemory(id: number, overrides: Partial<Memory> = {}): Memory 
     createdAt: "2026-11-01T10:00:00Z",
     updatedAt: "2026-11-01T10:00:00Z",
     entities: [],
+    entitiesPending: false,
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ pub struct User {
     pub last_name: Option<String>,
     /// Calendar date `yyyy-MM-dd`.
     pub birth_date: Option<NaiveDate>,
-    #[schema(value_type = Option<String>, example = "female")]
+    #[schema(value_type = Option<Gender>)]
     pub gender: Option<String>,
     /// Null until the user picks one.
     #[schema(value_type = Option<Language>)]
@@ -134,7 +134,7 @@ pub struct UpdateUserRequest {
     #[schema(value_type = Option<String>, nullable)]
     pub first_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "crate::patch_fields::present")]
-    #[schema(value_type = Option<String>, nullable)]
+    #[schema(value_type = Option<Gender>, nullable)]
     pub gender: Option<Option<String>>,
     #[schema(value_type = Option<Language>)]
     pub language: Option<String>,
@@ -142,7 +142,16 @@ pub struct UpdateUserRequest {
     pub theme: Option<String>,
 }
 
-pub const GENDERS: [&str; 5] = ["male", "female", "non-binary", "other", "prefer-not-to-say"];
+/// A user's or a person's gender (docs/data.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Gender {
+    Male,
+    Female,
+    NonBinary,
+    Other,
+    PreferNotToSay,
+}
 
 /// The interface's languages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -180,7 +189,7 @@ impl TryFrom<UpdateUserRequest> for UserChanges {
             return Err(ApiError::validation("First name must be at most 100 characters"));
         }
         if let Some(Some(gender)) = &request.gender
-            && !GENDERS.contains(&gender.as_str())
+            && crate::text::parse_name::<Gender>(gender).is_none()
         {
             return Err(ApiError::validation(format!("Unknown gender '{gender}'")));
         }

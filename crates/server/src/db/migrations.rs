@@ -10,7 +10,13 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(InitialSchema), Box::new(EntityVersions), Box::new(IndexedLists), Box::new(BackgroundJobs)]
+        vec![
+            Box::new(InitialSchema),
+            Box::new(EntityVersions),
+            Box::new(IndexedLists),
+            Box::new(BackgroundJobs),
+            Box::new(EntityLists),
+        ]
     }
 }
 
@@ -438,6 +444,68 @@ impl MigrationTrait for BackgroundJobs {
             .await?;
         manager.create_index(index("jobs", &["state", "run_at", "id"])).await?;
         manager.create_index(index("jobs", &["user_id"])).await
+    }
+}
+
+/// Entity lists searched and walked by index, and memories that still wait for their entities:
+/// - `entities.search_text`: the name and aliases folded (`lifegraph_extract::search_key`), a
+///   line each, which the list's search reads;
+/// - entities by (writer, type, creation time, id), the lists' "oldest" and "newest" orders;
+/// - `memories.entities_pending`: the text has not been through the confirmation dialog since it
+///   was written or changed. Memories written before have it when they name no entity.
+struct EntityLists;
+
+impl MigrationName for EntityLists {
+    fn name(&self) -> &str {
+        "m5_entity_lists"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for EntityLists {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        manager
+            .alter_table(Table::alter().table("entities").add_column(text("search_text").default("")).to_owned())
+            .await?;
+        manager
+            .alter_table(
+                Table::alter().table("memories").add_column(boolean("entities_pending").default(false)).to_owned(),
+            )
+            .await?;
+        db.execute_unprepared(
+            "UPDATE memories SET entities_pending = NOT EXISTS \
+               (SELECT 1 FROM memory_entities WHERE memory_entities.memory_id = memories.id)",
+        )
+        .await?;
+        fill_entity_search_text(db).await?;
+        manager.create_index(index("entities", &["user_id", "entity_type", "created_at", "id"])).await
+    }
+}
+
+async fn fill_entity_search_text(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
+    let mut after = 0_i64;
+    loop {
+        let batch = Query::select()
+            .columns(["id", "name", "aliases"])
+            .from("entities")
+            .and_where(Expr::col("id").gt(after))
+            .order_by("id", Order::Asc)
+            .limit(500)
+            .to_owned();
+        let rows = db.query_all(&batch).await?;
+        let Some(last) = rows.last() else {
+            return Ok(());
+        };
+        after = last.try_get("", "id")?;
+        for row in rows {
+            let aliases: Vec<String> =
+                serde_json::from_value(row.try_get::<serde_json::Value>("", "aliases")?).unwrap_or_default();
+            let text = crate::entities::queries::search_text(&row.try_get::<String>("", "name")?, &aliases);
+            let id: i64 = row.try_get("", "id")?;
+            db.execute(Query::update().table("entities").value("search_text", text).and_where(Expr::col("id").eq(id)))
+                .await?;
+        }
     }
 }
 

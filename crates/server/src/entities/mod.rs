@@ -1,7 +1,9 @@
 //! Entities of the life graph: people, locations, life periods, emotions, objects, activities.
-//! This part lists and creates them; the memory dialogs need both.
+//! Lists with memory counts, create, change, delete, merge, counts per type, and the graph.
 
+pub mod graph;
 pub mod handlers;
+pub mod metadata;
 pub mod queries;
 pub mod types;
 
@@ -12,5 +14,11 @@ use crate::app::AppState;
 use handlers::*;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_entities, create_entity))
+    OpenApiRouter::new()
+        .routes(routes!(list_entities, create_entity))
+        .routes(routes!(list_entities_with_metadata, create_entity_with_metadata))
+        .routes(routes!(update_entity, delete_entity))
+        .routes(routes!(merge_entities))
+        .routes(routes!(entity_counts))
+        .routes(routes!(get_graph))
 }

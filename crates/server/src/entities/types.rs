@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
+use super::metadata::EntityMetadata;
 use crate::db::entities::entity;
 use crate::error::{ApiError, ErrorCode};
 
@@ -130,15 +131,23 @@ pub struct Entity {
     pub notes: Option<String>,
     /// Percentage, when the entity came from extraction.
     pub confidence: Option<i32>,
-    /// Type-specific fields (docs/data.md "Metadata per type"), e.g. a person's `category`.
-    #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
-    pub metadata: Value,
+    /// The fields of its type (docs/data.md "Metadata per type").
+    pub metadata: EntityMetadata,
+    /// How many of the writer's memories name it.
+    pub memory_count: i64,
     pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
 }
 
-impl From<entity::Model> for Entity {
-    fn from(model: entity::Model) -> Self {
+impl Entity {
+    /// The answer for a stored entity, with its period parents and its memory count.
+    pub fn new(model: entity::Model, parents: Option<Vec<i64>>, memory_count: i64) -> Self {
         let aliases = model.alias_list();
+        let kind = EntityKind::parse(&model.entity_type).unwrap_or(EntityKind::Event);
+        let mut metadata = EntityMetadata::from_stored(kind, &model.metadata);
+        if kind == EntityKind::LifePeriod {
+            metadata.parent_periods = parents.filter(|p| !p.is_empty());
+        }
         Self {
             id: model.id,
             user_id: model.user_id,
@@ -147,13 +156,15 @@ impl From<entity::Model> for Entity {
             aliases,
             notes: model.notes,
             confidence: model.confidence,
-            metadata: model.metadata,
+            metadata,
+            memory_count,
             created_at: model.created_at,
+            updated_at: model.updated_at,
         }
     }
 }
 
-/// `POST /api/entities`.
+/// `POST /api/entities` and `POST /api/entities-with-metadata`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateEntityRequest {
@@ -161,13 +172,42 @@ pub struct CreateEntityRequest {
     #[serde(rename = "type")]
     #[schema(value_type = EntityKind)]
     pub entity_type: String,
-    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
+    /// The fields of its type; `aliases` and `notes` are accepted here too, and a period's parents
+    /// as `parentPeriods` or the single `parentPeriod`.
+    #[schema(value_type = Option<EntityMetadata>)]
     pub metadata: Option<Value>,
     pub aliases: Option<Vec<String>>,
     pub notes: Option<String>,
     /// Ignored: entities always belong to the signed-in user.
     #[allow(dead_code)]
     pub user_id: Option<i64>,
+}
+
+/// `PATCH /api/entities-with-metadata/{id}`: what is left out stays as it was. `metadata`, when
+/// sent, replaces the fields of the type; a period's parents change only when named in it.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateEntityRequest {
+    pub name: Option<String>,
+    #[schema(value_type = Option<EntityMetadata>)]
+    pub metadata: Option<Value>,
+    pub aliases: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "crate::patch_fields::present")]
+    #[schema(value_type = Option<String>, nullable)]
+    pub notes: Option<Option<String>>,
+    /// Ignored: an entity keeps its owner.
+    #[allow(dead_code)]
+    pub user_id: Option<i64>,
+}
+
+/// `POST /api/entities/merge`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeRequest {
+    /// The entity that goes away.
+    pub source_id: i64,
+    /// The entity that stays and takes the source's memories, names and links.
+    pub target_id: i64,
 }
 
 pub const NAME_MAX: usize = 200;
@@ -180,81 +220,53 @@ pub fn too_many_aliases() -> ApiError {
     ApiError::bad_request(ErrorCode::TooManyAliases, format!("An entity can have at most {ALIAS_MAX} aliases"))
 }
 
+/// A request's metadata as an object within its size limit (absent or null: empty).
+fn metadata_object(metadata: Option<Value>) -> Result<Map<String, Value>, ApiError> {
+    let map = match metadata {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(map)) => map,
+        Some(_) => return Err(ApiError::bad_request(ErrorCode::InvalidMetadata, "metadata must be an object")),
+    };
+    if serde_json::to_vec(&map).map_or(true, |json| json.len() > METADATA_MAX_BYTES) {
+        return Err(ApiError::bad_request(
+            ErrorCode::MetadataTooLarge,
+            format!("An entity's details must take at most {} KB", METADATA_MAX_BYTES / 1024),
+        ));
+    }
+    Ok(map)
+}
+
 /// A checked new entity.
 #[derive(Debug, Clone)]
 pub struct NewEntity {
     pub name: String,
     pub kind: EntityKind,
-    pub metadata: Map<String, Value>,
+    pub metadata: EntityMetadata,
+    /// A period's parents, by id (checked against the writer's periods when stored).
+    pub parents: Vec<i64>,
     pub aliases: Vec<String>,
     pub notes: Option<String>,
     pub confidence: Option<i32>,
 }
 
 impl NewEntity {
-    /// Name required and trimmed; empty notes left out; empty lists and blank aliases removed;
-    /// a person without a relationship is a friend (docs/rules.md "Entities").
+    /// Name required and trimmed; the metadata read for the type (docs/rules.md "Entities");
+    /// aliases and notes sent inside the metadata go to their own fields.
     pub fn new(name: &str, kind: EntityKind, metadata: Option<Value>) -> Result<Self, ApiError> {
         let name = checked_name(name)?;
-        let mut metadata = match metadata {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(map)) => map,
-            Some(_) => return Err(ApiError::validation("metadata must be an object")),
+        let input = EntityMetadata::from_request(kind, metadata_object(metadata)?)?;
+        let mut new = Self {
+            name,
+            kind,
+            metadata: input.fields,
+            parents: input.parents.unwrap_or_default(),
+            aliases: Vec::new(),
+            notes: None,
+            confidence: None,
         };
-        if serde_json::to_vec(&metadata).map_or(true, |json| json.len() > METADATA_MAX_BYTES) {
-            return Err(ApiError::bad_request(
-                ErrorCode::MetadataTooLarge,
-                format!("An entity's details must take at most {} KB", METADATA_MAX_BYTES / 1024),
-            ));
-        }
-        metadata.retain(|_, v| !matches!(v, Value::Array(a) if a.is_empty()) && !v.is_null());
-        if kind == EntityKind::Person && !metadata.contains_key("category") {
-            metadata.insert("category".to_owned(), Value::String("friend".to_owned()));
-        }
-        // Aliases and notes live in their own columns.
-        let aliases = match metadata.remove("aliases") {
-            Some(Value::Array(list)) if list.len() > ALIAS_MAX => return Err(too_many_aliases()),
-            Some(Value::Array(list)) => list.into_iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
-            _ => Vec::new(),
-        };
-        let notes = metadata.remove("notes").and_then(|v| v.as_str().map(str::to_owned));
-        let mut new = Self { name, kind, metadata, aliases: Vec::new(), notes: None, confidence: None };
-        new.set_aliases(aliases)?;
-        new.set_notes(notes)?;
+        new.aliases = clean_aliases(&new.name, input.aliases.unwrap_or_default())?;
+        new.notes = checked_notes(input.notes)?;
         Ok(new)
-    }
-
-    /// Blank aliases, the name itself and repeats (as names compare: case and accents aside)
-    /// are dropped. The list is capped before any of that work.
-    pub fn set_aliases(&mut self, aliases: Vec<String>) -> Result<(), ApiError> {
-        if aliases.len() > ALIAS_MAX {
-            return Err(too_many_aliases());
-        }
-        let mut seen = std::collections::HashSet::from([lifegraph_extract::name_key(&self.name)]);
-        let mut clean: Vec<String> = Vec::with_capacity(aliases.len());
-        for alias in aliases {
-            let alias = crate::text::trim(&alias);
-            if alias.is_empty() {
-                continue;
-            }
-            if alias.chars().count() > NAME_MAX {
-                return Err(ApiError::validation(format!("An alias must be at most {NAME_MAX} characters")));
-            }
-            if seen.insert(lifegraph_extract::name_key(alias)) {
-                clean.push(alias.to_owned());
-            }
-        }
-        self.aliases = clean;
-        Ok(())
-    }
-
-    fn set_notes(&mut self, notes: Option<String>) -> Result<(), ApiError> {
-        let notes = notes.map(|n| crate::text::trim(&n).to_owned()).filter(|n| !n.is_empty());
-        if notes.as_ref().is_some_and(|n| n.chars().count() > NOTES_MAX) {
-            return Err(ApiError::validation(format!("Notes must be at most {NOTES_MAX} characters")));
-        }
-        self.notes = notes;
-        Ok(())
     }
 }
 
@@ -270,13 +282,81 @@ impl TryFrom<CreateEntityRequest> for NewEntity {
             }
             let mut all = new.aliases.clone();
             all.extend(aliases);
-            new.set_aliases(all)?;
+            new.aliases = clean_aliases(&new.name, all)?;
         }
         if request.notes.is_some() {
-            new.set_notes(request.notes)?;
+            new.notes = checked_notes(request.notes)?;
         }
         Ok(new)
     }
+}
+
+/// A checked change to an entity; `None` leaves a field as it was.
+#[derive(Debug, Default)]
+pub struct EntityChanges {
+    pub name: Option<String>,
+    pub metadata: Option<EntityMetadata>,
+    pub parents: Option<Vec<i64>>,
+    /// Before the clean-up against the (possibly new) name, done when applied.
+    pub aliases: Option<Vec<String>>,
+    pub notes: Option<Option<String>>,
+}
+
+impl EntityChanges {
+    pub fn parse(kind: EntityKind, request: UpdateEntityRequest) -> Result<Self, ApiError> {
+        let mut changes = Self { name: request.name.as_deref().map(checked_name).transpose()?, ..Self::default() };
+        if let Some(metadata) = request.metadata {
+            let input = EntityMetadata::from_request(kind, metadata_object(Some(metadata))?)?;
+            changes.metadata = Some(input.fields);
+            changes.parents = input.parents;
+            changes.aliases = input.aliases;
+            if input.notes.is_some() {
+                changes.notes = Some(checked_notes(input.notes)?);
+            }
+        }
+        if let Some(aliases) = request.aliases {
+            changes.aliases = Some(aliases);
+        }
+        if let Some(notes) = request.notes {
+            changes.notes = Some(checked_notes(notes)?);
+        }
+        if changes.aliases.as_ref().is_some_and(|a| a.len() > ALIAS_MAX) {
+            return Err(too_many_aliases());
+        }
+        Ok(changes)
+    }
+}
+
+/// Blank aliases, the name itself and repeats (as names compare: case and accents aside) are
+/// dropped. The list is capped before any of that work.
+pub fn clean_aliases(name: &str, aliases: Vec<String>) -> Result<Vec<String>, ApiError> {
+    if aliases.len() > ALIAS_MAX {
+        return Err(too_many_aliases());
+    }
+    let mut seen = std::collections::HashSet::from([lifegraph_extract::name_key(name)]);
+    let mut clean: Vec<String> = Vec::with_capacity(aliases.len());
+    for alias in aliases {
+        let alias = crate::text::trim(&alias);
+        if crate::text::is_blank(alias) {
+            continue;
+        }
+        if alias.chars().count() > NAME_MAX {
+            return Err(ApiError::validation(format!("An alias must be at most {NAME_MAX} characters")));
+        }
+        if seen.insert(lifegraph_extract::name_key(alias)) {
+            clean.push(alias.to_owned());
+        }
+    }
+    Ok(clean)
+}
+
+/// Trimmed; empty notes are no notes.
+fn checked_notes(notes: Option<String>) -> Result<Option<String>, ApiError> {
+    let notes = notes.map(|n| crate::text::trim(&n).to_owned()).filter(|n| !n.is_empty());
+    if notes.as_ref().is_some_and(|n| n.chars().count() > NOTES_MAX) {
+        return Err(ApiError::validation(format!("Notes must be at most {NOTES_MAX} characters")));
+    }
+    Ok(notes)
 }
 
 /// A name as people type it: trimmed, required, bounded.
@@ -321,16 +401,17 @@ mod tests {
         )
         .unwrap();
         assert!(new.notes.is_none());
-        assert!(!new.metadata.contains_key("visitedDates"));
+        assert_eq!(new.metadata.visited_dates, None);
+        assert_eq!(new.metadata.category.as_deref(), Some("mountain"));
         assert_eq!(new.aliases, vec!["le Mont"]);
     }
 
     #[test]
     fn a_person_is_a_friend_by_default() {
         let new = NewEntity::new("Leo", EntityKind::Person, None).unwrap();
-        assert_eq!(new.metadata["category"], "friend");
+        assert_eq!(new.metadata.category.as_deref(), Some("friend"));
         let sister = NewEntity::new("Anna", EntityKind::Person, Some(json!({"category": "sister"}))).unwrap();
-        assert_eq!(sister.metadata["category"], "sister");
+        assert_eq!(sister.metadata.category.as_deref(), Some("sister"));
     }
 
     #[test]
@@ -338,10 +419,13 @@ mod tests {
         let many: Vec<Value> = (0..=ALIAS_MAX).map(|i| json!(format!("a{i}"))).collect();
         let refused = NewEntity::new("Leo", EntityKind::Person, Some(json!({"aliases": many}))).unwrap_err();
         assert_eq!(refused.code(), ErrorCode::TooManyAliases);
-        let mut new = NewEntity::new("Léo", EntityKind::Person, None).unwrap();
-        new.set_aliases(vec!["leo".into(), "Lolo".into(), " lolo ".into(), "\u{200B}".into()]).unwrap();
-        assert_eq!(new.aliases, vec!["Lolo"], "the name itself, repeats and blanks are dropped");
-        assert_eq!(new.set_aliases(vec![String::new(); ALIAS_MAX + 1]).unwrap_err().code(), ErrorCode::TooManyAliases);
+        let clean =
+            clean_aliases("Léo", vec!["leo".into(), "Lolo".into(), " lolo ".into(), "\u{200B}".into()]).unwrap();
+        assert_eq!(clean, vec!["Lolo"], "the name itself, repeats and blanks are dropped");
+        assert_eq!(
+            clean_aliases("Léo", vec![String::new(); ALIAS_MAX + 1]).unwrap_err().code(),
+            ErrorCode::TooManyAliases
+        );
     }
 
     #[test]

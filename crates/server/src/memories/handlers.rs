@@ -70,18 +70,19 @@ pub(crate) async fn create_memory(
 ) -> ApiResult<(StatusCode, Json<CreateMemoryResponse>)> {
     let new = NewMemory::parse(request, Utc::now().date_naive())?;
     checked_photo(&state, user.id, new.photo.as_deref()).await?;
+    // Proposed before writing, so that the memory is stored knowing whether it waits for them.
+    let matcher = state.matchers.matcher(&state.db, user.id).await?;
+    let proposals = extraction::propose(&matcher, &new.title, &new.content, &new.entity_ids);
+    let validation_results: Vec<ValidationResult> = proposals.into_iter().map(Into::into).collect();
     let txn = crate::db::begin_write(&state.db).await?;
     queries::check_own_entities(&txn, user.id, &new.entity_ids).await?;
-    let created = queries::insert(&txn, user.id, &new).await?;
+    let created = queries::insert(&txn, user.id, &new, !validation_results.is_empty()).await?;
     for entity_id in &new.entity_ids {
         queries::link(&txn, user.id, &created, *entity_id, None).await?;
     }
     txn.commit().await?;
 
-    let matcher = state.matchers.matcher(&state.db, user.id).await?;
-    let proposals = extraction::propose(&matcher, &created.title, &created.content, &new.entity_ids);
     let memory = queries::view(&state.db, user.id, created).await?;
-    let validation_results: Vec<ValidationResult> = proposals.into_iter().map(Into::into).collect();
     Ok((
         StatusCode::CREATED,
         Json(CreateMemoryResponse {
@@ -92,6 +93,38 @@ pub(crate) async fn create_memory(
             },
         }),
     ))
+}
+
+/// Propose again the entities a memory's text mentions, leaving out those it already names:
+/// for a memory whose confirmation was closed, or whose text changed since. With nothing to
+/// propose, the memory no longer waits for its entities.
+#[utoipa::path(post, path = "/api/memories/{id}/extract", tag = "memories",
+    params(("id" = i64, Path, description = "Memory id")),
+    responses((status = 200, body = CreateMemoryResponse), (status = 404, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
+pub(crate) async fn extract_entities(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<CreateMemoryResponse>> {
+    let found = queries::find_own(&state.db, user.id, id).await?;
+    let named = queries::linked_entities(&state.db, found.id).await?;
+    let matcher = state.matchers.matcher(&state.db, user.id).await?;
+    let proposals = extraction::propose(&matcher, &found.title, &found.content, &named);
+    let validation_results: Vec<ValidationResult> = proposals.into_iter().map(Into::into).collect();
+    let found = if validation_results.is_empty() && found.entities_pending {
+        let txn = crate::db::begin_write(&state.db).await?;
+        let settled = queries::set_entities_pending(&txn, found, false).await?;
+        txn.commit().await?;
+        settled
+    } else {
+        found
+    };
+    let memory = queries::view(&state.db, user.id, found).await?;
+    Ok(Json(CreateMemoryResponse {
+        memory,
+        entity_validation: EntityValidation { needs_confirmation: !validation_results.is_empty(), validation_results },
+    }))
 }
 
 fn percent(confidence: Option<f64>) -> Option<i32> {
@@ -178,7 +211,7 @@ pub(crate) async fn confirm_entities(
         queries::link(&txn, user.id, &found, entity_id, confidence).await?;
         processed += 1;
     }
-    let touched = queries::touch(&txn, found).await?;
+    let touched = queries::set_entities_pending(&txn, found, false).await?;
     txn.commit().await?;
     let memory = queries::view(&state.db, user.id, touched).await?;
     Ok(Json(ConfirmEntitiesResponse { memory, entities_processed: processed }))
@@ -237,6 +270,10 @@ pub(crate) async fn list_memories(
         None => None,
         Some(raw) => Some(raw.parse::<i64>().map_err(|_| ApiError::validation("filterEntity must be an entity id"))?),
     };
+    if let Some(id) = entity_id {
+        // Another writer's entity is as unknown as one that does not exist.
+        entity_queries::find_own(&state.db, user.id, id).await?;
+    }
     let filter = ListFilter { sort_by, order, entity_id, search: query.search };
 
     if let Some(size) = query.page_size {
@@ -361,13 +398,18 @@ pub(crate) async fn update_memory(
     let entity_ids = request.entities.as_deref().map(types::entity_ids).transpose()?;
     active.updated_at = Set(Utc::now());
     let date_changed = active.event_date.is_set();
-    // Only a change of text rewrites the search text (and, on SQLite, its index entry).
+    // Only a change of text rewrites the search text (and, on SQLite, its index entry), and
+    // leaves the memory waiting for its entities again.
     if active.title.is_set() || active.content.is_set() || active.description.is_set() {
-        active.search_text = Set(queries::search_text(
+        let text = queries::search_text(
             active.title.as_ref(),
             active.content.as_ref(),
             active.description.as_ref().as_deref(),
-        ));
+        );
+        if text != *active.search_text.as_ref() {
+            active.entities_pending = Set(true);
+            active.search_text = Set(text);
+        }
     }
 
     let txn = crate::db::begin_write(&state.db).await?;

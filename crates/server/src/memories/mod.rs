@@ -19,5 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_memory))
         .routes(routes!(get_memory, update_memory, delete_memory))
         .routes(routes!(confirm_entities))
+        .routes(routes!(extract_entities))
         .routes(routes!(memory_entities))
 }

@@ -134,10 +134,11 @@ pub struct MemoryRow {
     pub media: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub entities_pending: bool,
 }
 
 impl MemoryRow {
-    const COLUMNS: [memory::Column; 12] = [
+    const COLUMNS: [memory::Column; 13] = [
         memory::Column::Id,
         memory::Column::UserId,
         memory::Column::Title,
@@ -150,6 +151,7 @@ impl MemoryRow {
         memory::Column::Media,
         memory::Column::CreatedAt,
         memory::Column::UpdatedAt,
+        memory::Column::EntitiesPending,
     ];
 }
 
@@ -168,6 +170,7 @@ impl From<memory::Model> for MemoryRow {
             media: m.media,
             created_at: m.created_at,
             updated_at: m.updated_at,
+            entities_pending: m.entities_pending,
         }
     }
 }
@@ -382,7 +385,7 @@ impl<'c> Bounds<'c> {
 /// The folded text holds `key`, read from the row.
 fn holds(key: &str) -> Expr {
     Expr::col((memory::Entity, memory::Column::SearchText))
-        .like(LikeExpr::new(format!("%{}%", escape_like(key))).escape('\\'))
+        .like(LikeExpr::new(format!("%{}%", crate::text::escape_like(key))).escape('\\'))
 }
 
 /// The folded text holds `key`, found through the trigram index: SQLite's FTS5 table, or
@@ -561,10 +564,6 @@ async fn search_segment<C: ConnectionTrait>(
     Ok(rows)
 }
 
-fn escape_like(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
-}
-
 /// One page of the user's memories and where the next one starts.
 pub async fn list_page<C: ConnectionTrait>(
     db: &C,
@@ -682,6 +681,7 @@ pub async fn insert<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
     new: &NewMemory,
+    entities_pending: bool,
 ) -> Result<memory::Model, sea_orm::DbErr> {
     let now = Utc::now();
     memory::ActiveModel {
@@ -697,6 +697,7 @@ pub async fn insert<C: ConnectionTrait>(
         created_at: Set(now),
         updated_at: Set(now),
         search_text: Set(search_text(&new.title, &new.content, new.description.as_deref())),
+        entities_pending: Set(entities_pending),
         ..Default::default()
     }
     .insert(db)
@@ -756,10 +757,27 @@ pub async fn sync_link_dates<C: ConnectionTrait>(db: &C, memory: &memory::Model)
     Ok(())
 }
 
-pub async fn touch<C: ConnectionTrait>(db: &C, model: memory::Model) -> Result<memory::Model, sea_orm::DbErr> {
+/// Record whether the memory waits for its entities to be confirmed.
+pub async fn set_entities_pending<C: ConnectionTrait>(
+    db: &C,
+    model: memory::Model,
+    pending: bool,
+) -> Result<memory::Model, sea_orm::DbErr> {
     let mut active = model.into_active_model();
+    active.entities_pending = Set(pending);
     active.updated_at = Set(Utc::now());
     active.update(db).await
+}
+
+/// The entities a memory names.
+pub async fn linked_entities<C: ConnectionTrait>(db: &C, memory_id: i64) -> Result<Vec<i64>, sea_orm::DbErr> {
+    memory_entity::Entity::find()
+        .select_only()
+        .column(memory_entity::Column::EntityId)
+        .filter(memory_entity::Column::MemoryId.eq(memory_id))
+        .into_tuple()
+        .all(db)
+        .await
 }
 
 /// Whether any of the user's memories still shows this photo.

@@ -43,6 +43,9 @@ pub struct Memory {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub entities: Vec<MemoryEntity>,
+    /// Its text has not been through entity confirmation since it was written or changed: the
+    /// memory page offers to find its entities (`POST /api/memories/{id}/extract`).
+    pub entities_pending: bool,
 }
 
 impl Memory {
@@ -63,6 +66,7 @@ impl Memory {
             created_at: model.created_at,
             updated_at: model.updated_at,
             entities,
+            entities_pending: model.entities_pending,
         }
     }
 }

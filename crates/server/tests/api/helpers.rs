@@ -154,6 +154,10 @@ impl TestApp {
         self.client.post(self.url(path)).json(body).send().await.expect("request")
     }
 
+    pub async fn delete(&self, path: &str) -> Response {
+        self.client.delete(self.url(path)).send().await.expect("request")
+    }
+
     /// Sign out as the app does.
     pub async fn sign_out(&self) -> Response {
         self.client.post(self.url("/api/logout")).send().await.expect("request")

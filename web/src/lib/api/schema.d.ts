@@ -80,7 +80,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's entities, by name. */
+        /**
+         * The signed-in user's entities with their memory counts: the whole list, or a page when
+         *     `pageSize` is given.
+         */
         get: operations["list_entities"];
         put?: never;
         /**
@@ -88,6 +91,96 @@ export interface paths {
          *     `existingEntity`.
          */
         post: operations["create_entity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entities-with-metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same list as `GET /api/entities`, under the name the entity screens use. */
+        get: operations["list_entities_with_metadata"];
+        put?: never;
+        /** Create an entity with the fields of its type, as the entity screens do. */
+        post: operations["create_entity_with_metadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entities-with-metadata/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an entity for good. Its memories stay; its links and relationships go. */
+        delete: operations["delete_entity"];
+        options?: never;
+        head?: never;
+        /** Change an entity's name, aliases, notes or fields; what is left out stays. */
+        patch: operations["update_entity"];
+        trace?: never;
+    };
+    "/api/entities/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many entities of each type the signed-in user has. */
+        get: operations["entity_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entities/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the source entity into the target, in one transaction: the source's memories,
+         *     names, relationships and period links move to the target, and the source is deleted.
+         */
+        post: operations["merge_entities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's life graph: entities with memory counts, and what joins them. */
+        get: operations["get_graph"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -192,6 +285,27 @@ export interface paths {
         put?: never;
         /** Apply the writer's choices in one transaction: create, link, alias. Repeating it changes nothing. */
         post: operations["confirm_entities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{id}/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose again the entities a memory's text mentions, leaving out those it already names:
+         *     for a memory whose confirmation was closed, or whose text changed since. With nothing to
+         *     propose, the memory no longer waits for its entities.
+         */
+        post: operations["extract_entities"];
         delete?: never;
         options?: never;
         head?: never;
@@ -304,6 +418,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What kind of activity; both the create list and the edit list are accepted.
+         * @enum {string}
+         */
+        ActivityCategory: "work" | "hobby" | "sport" | "exercise" | "travel" | "study" | "reading" | "writing" | "cooking" | "gardening" | "music" | "art" | "photography" | "gaming" | "socializing" | "dating" | "family-time" | "volunteering" | "learning" | "meditation" | "therapy" | "medical" | "shopping" | "entertainment" | "celebration" | "ceremony" | "religious" | "game" | "social" | "spiritual" | "creative" | "other";
         /** @description `POST /api/memories/{id}/confirm-entities`. */
         ConfirmEntitiesRequest: {
             confirmedEntities: components["schemas"]["ConfirmedEntity"][];
@@ -345,12 +464,10 @@ export interface components {
             dataProcessing: boolean;
             terms: boolean;
         };
-        /** @description `POST /api/entities`. */
+        /** @description `POST /api/entities` and `POST /api/entities-with-metadata`. */
         CreateEntityRequest: {
             aliases?: string[] | null;
-            metadata?: {
-                [key: string]: unknown;
-            } | null;
+            metadata?: null | components["schemas"]["EntityMetadata"];
             name: string;
             notes?: string | null;
             type: components["schemas"]["EntityType"];
@@ -386,6 +503,11 @@ export interface components {
             entityValidation: components["schemas"]["EntityValidation"];
             memory: components["schemas"]["Memory"];
         };
+        /**
+         * @description What joins two entities.
+         * @enum {string}
+         */
+        EdgeKind: "sharedMemories" | "parentPeriod" | "relationship";
         /** @description An entity of the user's life graph. */
         Entity: {
             aliases: string[];
@@ -398,16 +520,40 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description Type-specific fields (docs/data.md "Metadata per type"), e.g. a person's `category`. */
-            metadata: {
-                [key: string]: unknown;
-            };
+            /**
+             * Format: int64
+             * @description How many of the writer's memories name it.
+             */
+            memoryCount: number;
+            /** @description The fields of its type (docs/data.md "Metadata per type"). */
+            metadata: components["schemas"]["EntityMetadata"];
             name: string;
             notes?: string | null;
             type: components["schemas"]["EntityType"];
+            /** Format: date-time */
+            updatedAt: string;
             /** Format: int64 */
             userId: number;
         };
+        /** @description How many entities the writer has of each type. */
+        EntityCounts: {
+            /** Format: int64 */
+            activity: number;
+            /** Format: int64 */
+            emotion: number;
+            /** Format: int64 */
+            event: number;
+            /** Format: int64 */
+            lifePeriod: number;
+            /** Format: int64 */
+            location: number;
+            /** Format: int64 */
+            object: number;
+            /** Format: int64 */
+            person: number;
+        };
+        /** @description What an entity list answers: the whole list, or a page when `pageSize` is given. */
+        EntityListing: components["schemas"]["Entity"][] | components["schemas"]["EntityPage"];
         EntityMatch: {
             /**
              * Format: double
@@ -420,11 +566,111 @@ export interface components {
             reason: string;
             type: components["schemas"]["EntityType"];
         };
+        /**
+         * @description The type-specific fields of every type in one object; each type answers only its own
+         *     (docs/data.md "Metadata per type"). Absent fields are left out.
+         */
+        EntityMetadata: {
+            /** @description location. */
+            address?: string | null;
+            /**
+             * Format: int64
+             * @description object: 1 to 10, 5 unless said.
+             */
+            appreciation?: number | null;
+            /**
+             * Format: date
+             * @description person.
+             */
+            birthDate?: string | null;
+            /** @description person: a person category; location, object, activity: that type's category. */
+            category?: string | null;
+            /** @description emotion. */
+            copingStrategies?: string[] | null;
+            /**
+             * Format: date
+             * @description activity.
+             */
+            date?: string | null;
+            /**
+             * Format: date
+             * @description lifePeriod: absent while the period goes on ("Present").
+             */
+            endDate?: string | null;
+            /**
+             * Format: date
+             * @description event.
+             */
+            eventDate?: string | null;
+            /** @description activity, emotion: how often, in the writer's words. */
+            frequency?: string | null;
+            gender?: null | components["schemas"]["Gender"];
+            /**
+             * Format: int64
+             * @description emotion: 1 to 10.
+             */
+            intensity?: number | null;
+            /** @description lifePeriod: one day, the end being the start. */
+            isOneDay?: boolean | null;
+            /**
+             * Format: double
+             * @description location: degrees north (stored in millionths of a degree).
+             */
+            latitude?: number | null;
+            /** @description activity, event: where. */
+            location?: string | null;
+            /**
+             * Format: double
+             * @description location: degrees east (stored in millionths of a degree).
+             */
+            longitude?: number | null;
+            /** @description person. */
+            occupation?: string | null;
+            /**
+             * @description lifePeriod: the periods it belongs to, by id (answered, and accepted as `parentPeriods`
+             *     or the single `parentPeriod`).
+             */
+            parentPeriods?: number[] | null;
+            /** @description activity: who takes part. */
+            participants?: string[] | null;
+            /** @description person: how they stand to the writer, in the writer's words. */
+            relationshipToUser?: string | null;
+            /**
+             * Format: date
+             * @description lifePeriod.
+             */
+            startDate?: string | null;
+            /** @description emotion. */
+            triggers?: string[] | null;
+            /** @description location. */
+            visitedDates?: string[] | null;
+        };
+        /** @description One page of an entity list. */
+        EntityPage: {
+            items: components["schemas"]["Entity"][];
+            /**
+             * Format: int64
+             * @description Of those, the ones the search finds (the total without a search).
+             */
+            matching: number;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor?: string | null;
+            /**
+             * Format: int64
+             * @description The entities of the list's type (all types without one).
+             */
+            total: number;
+        };
         /** @description An entity chosen in the dialog: its id, or an object with its id. */
         EntityRef: number | {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description The orders of an entity list.
+         * @enum {string}
+         */
+        EntitySort: "nameAsc" | "nameDesc" | "oldest" | "newest";
         /**
          * @description The types of docs/data.md "Entities". `event` is kept for compatibility; the app files events as `lifePeriod`.
          * @enum {string}
@@ -447,7 +693,7 @@ export interface components {
          *     here, generated into the web's types (docs/errors.md describes when each is answered).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "invalid_metadata" | "period_cycle" | "invalid_merge" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
         /** @description The entity a duplicate name collides with. */
         ExistingEntity: {
             /** Format: int64 */
@@ -456,10 +702,47 @@ export interface components {
             type: components["schemas"]["EntityType"];
         };
         /**
+         * @description A user's or a person's gender (docs/data.md).
+         * @enum {string}
+         */
+        Gender: "male" | "female" | "non-binary" | "other" | "prefer-not-to-say";
+        Graph: {
+            /** @description Strongest first. */
+            edges: components["schemas"]["GraphEdge"][];
+            nodes: components["schemas"]["GraphNode"][];
+        };
+        GraphEdge: {
+            kind: components["schemas"]["EdgeKind"];
+            label?: string | null;
+            /** Format: int64 */
+            source: number;
+            /** Format: int64 */
+            target: number;
+            /**
+             * Format: int64
+             * @description How many memories name both (1 for the other kinds).
+             */
+            weight: number;
+        };
+        GraphNode: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            memoryCount: number;
+            name: string;
+            type: components["schemas"]["EntityType"];
+        };
+        /**
          * @description The interface's languages.
          * @enum {string}
          */
         Language: "en" | "fr";
+        /**
+         * @description Where a location is in the writer's life. The create form offers the first list, the edit form
+         *     the second; both are accepted (docs/data.md "Metadata per type").
+         * @enum {string}
+         */
+        LocationCategory: "home" | "work" | "school" | "university" | "restaurant" | "cafe" | "bar" | "park" | "beach" | "mountain" | "hospital" | "gym" | "store" | "mall" | "cinema" | "theater" | "museum" | "library" | "church" | "temple" | "mosque" | "airport" | "train-station" | "bus-stop" | "hotel" | "vacation-spot" | "friend-house" | "family-house" | "residence" | "past-residence" | "workplace" | "hometown" | "favorite-place" | "event-location" | "other";
         /** @description A memory with its entities. */
         Memory: {
             content: string;
@@ -467,6 +750,11 @@ export interface components {
             createdAt: string;
             description?: string | null;
             entities: components["schemas"]["MemoryEntity"][];
+            /**
+             * @description Its text has not been through entity confirmation since it was written or changed: the
+             *     memory page offers to find its entities (`POST /api/memories/{id}/extract`).
+             */
+            entitiesPending: boolean;
             /**
              * Format: date
              * @description Calendar date `yyyy-MM-dd`; null is an unknown date.
@@ -513,6 +801,24 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
         };
+        /** @description `POST /api/entities/merge`. */
+        MergeRequest: {
+            /**
+             * Format: int64
+             * @description The entity that goes away.
+             */
+            sourceId: number;
+            /**
+             * Format: int64
+             * @description The entity that stays and takes the source's memories, names and links.
+             */
+            targetId: number;
+        };
+        /**
+         * @description What an object is; both the create list and the edit list are accepted.
+         * @enum {string}
+         */
+        ObjectCategory: "book" | "movie" | "tv-show" | "music" | "song" | "album" | "artwork" | "photo" | "video" | "document" | "letter" | "diary" | "jewelry" | "clothing" | "toy" | "game" | "instrument" | "tool" | "furniture" | "car" | "bike" | "electronic" | "phone" | "computer" | "gift" | "souvenir" | "heirloom" | "collectible" | "art" | "cloth" | "application" | "joke" | "other";
         /**
          * @description How a person stands to the writer (docs/data.md "Person categories"): a person's `category`, and
          *     the relationship extraction reads in the text. A relationship outside them is not kept.
@@ -545,6 +851,21 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /**
+         * @description `PATCH /api/entities-with-metadata/{id}`: what is left out stays as it was. `metadata`, when
+         *     sent, replaces the fields of the type; a period's parents change only when named in it.
+         */
+        UpdateEntityRequest: {
+            aliases?: string[] | null;
+            metadata?: null | components["schemas"]["EntityMetadata"];
+            name?: string | null;
+            notes?: string | null;
+            /**
+             * Format: int64
+             * @description Ignored: an entity keeps its owner.
+             */
+            userId?: number | null;
+        };
         /** @description `PATCH /api/memories/{id}`: fields left out stay; `null` clears an optional one. */
         UpdateMemoryRequest: {
             content?: string | null;
@@ -565,7 +886,7 @@ export interface components {
         /** @description `PATCH /api/auth/user`: every field optional; `null` clears first name or gender. */
         UpdateUserRequest: {
             firstName?: string | null;
-            gender?: string | null;
+            gender?: null | components["schemas"]["Gender"];
             language?: null | components["schemas"]["Language"];
             theme?: null | components["schemas"]["Theme"];
         };
@@ -586,8 +907,7 @@ export interface components {
             createdAt: string;
             email?: string | null;
             firstName?: string | null;
-            /** @example female */
-            gender?: string | null;
+            gender?: null | components["schemas"]["Gender"];
             /** Format: int64 */
             id: number;
             isAdmin: boolean;
@@ -954,6 +1274,17 @@ export interface operations {
             query?: {
                 /** @description Only entities of this type. */
                 type?: components["schemas"]["EntityType"];
+                /** @description Case- and accent-insensitive text in the name or an alias. */
+                search?: string;
+                /** @description The order (default nameAsc). */
+                sort?: components["schemas"]["EntitySort"];
+                /**
+                 * @description With it, the answer is a page `{items, nextCursor, total, matching}` instead of the whole
+                 *     list (1-100).
+                 */
+                pageSize?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
                 /** @description Ignored: the list is always the signed-in user's. */
                 userId?: number;
             };
@@ -963,12 +1294,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description An array of Entity, or an EntityPage with pageSize */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Entity"][];
+                    "application/json": components["schemas"]["EntityListing"];
                 };
             };
             400: {
@@ -1064,6 +1396,529 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_entities_with_metadata: {
+        parameters: {
+            query?: {
+                /** @description Only entities of this type. */
+                type?: components["schemas"]["EntityType"];
+                /** @description Case- and accent-insensitive text in the name or an alias. */
+                search?: string;
+                /** @description The order (default nameAsc). */
+                sort?: components["schemas"]["EntitySort"];
+                /**
+                 * @description With it, the answer is a page `{items, nextCursor, total, matching}` instead of the whole
+                 *     list (1-100).
+                 */
+                pageSize?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Ignored: the list is always the signed-in user's. */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An array of Entity, or an EntityPage with pageSize */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityListing"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_entity_with_metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEntityRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_entity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_entity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEntityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entity_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityCounts"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    merge_entities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_graph: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Graph"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1624,6 +2479,89 @@ export interface operations {
                 };
             };
             /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    extract_entities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMemoryResponse"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;

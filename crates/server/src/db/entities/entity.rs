@@ -18,6 +18,9 @@ pub struct Model {
     pub confidence: Option<i32>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The name and aliases folded (`lifegraph_extract::search_key`), a line each: what the
+    /// list's search reads.
+    pub search_text: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

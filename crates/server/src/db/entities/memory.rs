@@ -19,6 +19,8 @@ pub struct Model {
     pub updated_at: DateTimeUtc,
     /// Title, content and description folded for search (`memories::queries::search_text`).
     pub search_text: String,
+    /// Its text has not been through the confirmation dialog since it was written or changed.
+    pub entities_pending: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,6 +2,7 @@
 //! table when it starts using it; the migration already holds every table.
 
 pub mod entity;
+pub mod entity_relationship;
 pub mod job;
 pub mod login_attempt;
 pub mod memory;

@@ -5,9 +5,10 @@ import { entityKeys } from "./keys";
 
 const minute = 60_000;
 
-/** GET /api/entities, optionally of one type. */
-export function getEntities(type: EntityType | null, signal?: AbortSignal): Promise<Entity[]> {
-  return unwrap(api.GET("/api/entities", { params: { query: type ? { type } : {} }, signal }));
+/** GET /api/entities, optionally of one type: the whole list (no pageSize, so an array). */
+export async function getEntities(type: EntityType | null, signal?: AbortSignal): Promise<Entity[]> {
+  const listing = await unwrap(api.GET("/api/entities", { params: { query: type ? { type } : {} }, signal }));
+  return Array.isArray(listing) ? listing : listing.items;
 }
 
 /** docs/api.md caching: entities stay fresh 10 minutes and are kept 15. */

@@ -1,0 +1,175 @@
+//! The writer's life graph as nodes and edges (`GET /api/graph`): every entity with its memory
+//! count; entities named by the same memories, weighted by how many; period parents; and the
+//! relationships stated between entities.
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::queries::PARENT_PERIOD;
+use super::types::EntityKind;
+use crate::db::entities::{entity, entity_relationship, memory_entity};
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Graph {
+    pub nodes: Vec<GraphNode>,
+    /// Strongest first.
+    pub edges: Vec<GraphEdge>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GraphNode {
+    pub id: i64,
+    pub name: String,
+    #[serde(rename = "type")]
+    #[schema(value_type = EntityKind)]
+    pub entity_type: String,
+    pub memory_count: i64,
+}
+
+/// What joins two entities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum EdgeKind {
+    /// Named together by `weight` memories; `source` is the smaller id.
+    SharedMemories,
+    /// `source` is a period inside the period `target`.
+    ParentPeriod,
+    /// A relationship stated between them, named by `label`.
+    Relationship,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GraphEdge {
+    pub source: i64,
+    pub target: i64,
+    pub kind: EdgeKind,
+    /// How many memories name both (1 for the other kinds).
+    pub weight: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, DbErr> {
+    let entities: Vec<(i64, String, String)> = entity::Entity::find()
+        .select_only()
+        .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType])
+        .filter(entity::Column::UserId.eq(user_id))
+        .order_by_asc(entity::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    // Every link of the writer, memory by memory, read from the (writer, memory, entity) index alone.
+    let links: Vec<(i64, i64)> = memory_entity::Entity::find()
+        .select_only()
+        .columns([memory_entity::Column::MemoryId, memory_entity::Column::EntityId])
+        .filter(memory_entity::Column::UserId.eq(user_id))
+        .order_by_asc(memory_entity::Column::MemoryId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let relationships: Vec<(i64, i64, String)> = entity_relationship::Entity::find()
+        .select_only()
+        .columns([
+            entity_relationship::Column::SourceId,
+            entity_relationship::Column::TargetId,
+            entity_relationship::Column::Relationship,
+        ])
+        .filter(entity_relationship::Column::UserId.eq(user_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+
+    let mut counts: HashMap<i64, i64> = HashMap::new();
+    let mut shared: HashMap<(i64, i64), i64> = HashMap::new();
+    for memory in links.chunk_by(|a, b| a.0 == b.0) {
+        let mut named: Vec<i64> = memory.iter().map(|(_, entity)| *entity).collect();
+        named.sort_unstable();
+        for (i, a) in named.iter().enumerate() {
+            *counts.entry(*a).or_default() += 1;
+            for b in &named[i + 1..] {
+                *shared.entry((*a, *b)).or_default() += 1;
+            }
+        }
+    }
+
+    let mut edges: Vec<GraphEdge> = shared
+        .into_iter()
+        .map(|((source, target), weight)| GraphEdge {
+            source,
+            target,
+            kind: EdgeKind::SharedMemories,
+            weight,
+            label: None,
+        })
+        .collect();
+    edges.sort_unstable_by_key(|e| (std::cmp::Reverse(e.weight), e.source, e.target));
+    let mut stated: Vec<GraphEdge> = relationships
+        .into_iter()
+        .map(|(source, target, relationship)| {
+            if relationship == PARENT_PERIOD {
+                GraphEdge { source, target, kind: EdgeKind::ParentPeriod, weight: 1, label: None }
+            } else {
+                GraphEdge { source, target, kind: EdgeKind::Relationship, weight: 1, label: Some(relationship) }
+            }
+        })
+        .collect();
+    stated.sort_unstable_by(|a, b| (a.source, a.target, &a.label).cmp(&(b.source, b.target, &b.label)));
+    edges.extend(stated);
+
+    let nodes = entities
+        .into_iter()
+        .map(|(id, name, entity_type)| GraphNode {
+            memory_count: counts.get(&id).copied().unwrap_or_default(),
+            id,
+            name,
+            entity_type,
+        })
+        .collect();
+    Ok(Graph { nodes, edges })
+}
+
+/// Whether these (child, parent) links loop: Kahn's algorithm, which never follows a loop
+/// around, so it ends on any input.
+pub fn has_cycle(edges: &[(i64, i64)]) -> bool {
+    let mut waiting: HashMap<i64, usize> = HashMap::new();
+    let mut children: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut nodes: HashSet<i64> = HashSet::new();
+    for (child, parent) in edges {
+        *waiting.entry(*child).or_default() += 1;
+        children.entry(*parent).or_default().push(*child);
+        nodes.extend([*child, *parent]);
+    }
+    let mut ready: Vec<i64> = nodes.iter().copied().filter(|n| !waiting.contains_key(n)).collect();
+    let mut placed = 0;
+    while let Some(node) = ready.pop() {
+        placed += 1;
+        for child in children.get(&node).into_iter().flatten() {
+            let left = waiting.get_mut(child).expect("every child waits");
+            *left -= 1;
+            if *left == 0 {
+                ready.push(*child);
+            }
+        }
+    }
+    placed < nodes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_cycle;
+
+    #[test]
+    fn finds_loops_of_any_length_and_only_loops() {
+        assert!(!has_cycle(&[]));
+        assert!(!has_cycle(&[(2, 1), (3, 1), (4, 2), (4, 3)]), "two parents meeting again is no loop");
+        assert!(has_cycle(&[(1, 1)]));
+        assert!(has_cycle(&[(1, 2), (2, 1)]));
+        assert!(has_cycle(&[(5, 9), (2, 1), (3, 2), (1, 3)]));
+    }
+}
