@@ -7,7 +7,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (request: RecordedRequest) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+/** Answers a request; `query` is its query string. */
+type Handler = (request: RecordedRequest, query: URLSearchParams) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
 /**
  * Replaces fetch with a table of "METHOD /path" handlers and records every request. An unlisted
@@ -26,7 +27,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const request = { method, path: url.pathname, body };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
-    const answer = handler ? await handler(request) : { status: 404, body: { message: "Not found", code: "not_found" } };
+    const answer = handler ? await handler(request, url.searchParams) : { status: 404, body: { message: "Not found", code: "not_found" } };
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

@@ -1,17 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { isEntityRoute, usePrefetchEntityList } from "@/features/entities";
 import { cn } from "@/lib/utils";
 import { entityItems, mainItems, otherItems, type NavItem } from "./nav-items";
 
 /** The links of the sidebar and of the mobile drawer; the current route is highlighted. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const prefetchEntities = usePrefetchEntityList();
+  // docs/screens.md: hovering or focusing an entity link loads its list ahead.
+  const prefetchFor = (to: string) => {
+    const route = to.startsWith("/entities/") ? to.slice("/entities/".length) : undefined;
+    return isEntityRoute(route) ? () => prefetchEntities(route) : undefined;
+  };
   const renderItem = ({ key, to, icon: Icon }: NavItem) => (
     <li key={key}>
       <NavLink
         to={to}
         end={to === "/"}
         onClick={onNavigate}
+        onMouseEnter={prefetchFor(to)}
+        onFocus={prefetchFor(to)}
         className={({ isActive }) =>
           cn(
             "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring",
@@ -32,6 +41,8 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           to="/entities"
           end
           onClick={onNavigate}
+          onMouseEnter={() => prefetchEntities()}
+          onFocus={() => prefetchEntities()}
           className={({ isActive }) =>
             cn(
               "mb-1 block rounded-md px-3 py-1 text-xs font-semibold tracking-wider uppercase outline-none focus-visible:ring-2 focus-visible:ring-ring",

@@ -1,3 +1,6 @@
 // What other features may use of the entities feature; everything else in this folder is its own.
 export { entitiesQueryOptions, getEntities, useEntities } from "./api/get-entities";
-export { entityKeys } from "./api/keys";
+export { entityKeys, graphKeys } from "./api/keys";
+export { invalidateEntities } from "./api/mutations";
+export { usePrefetchEntityList } from "./api/prefetch";
+export { isEntityRoute, type EntityRoute } from "./entity-types";

@@ -1,12 +1,13 @@
 import { ArrowDownUp, BookOpen, SearchX, Users } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EntityCombobox } from "@/components/entity-combobox";
 import { NewMemoryButton } from "../components/memory-form/create-memory-dialog";
+import { EmptyState } from "@/components/empty-state";
+import { NextPageSentinel } from "@/components/next-page-sentinel";
 import { PageHeading } from "@/components/page-heading";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,9 +17,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api/errors";
+import { useDebounced } from "@/lib/use-debounced";
 import type { Memory } from "@/lib/api/types";
 import { useEntities } from "@/features/entities";
 import { useMemories } from "../api/get-memories";
@@ -67,15 +68,6 @@ export function MemoriesPage() {
       </Tabs>
     </>
   );
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 function MyMemories() {
@@ -174,49 +166,11 @@ function MyMemories() {
             hasNextPage={memories.hasNextPage}
             loading={memories.isFetchingNextPage}
             onVisible={() => void memories.fetchNextPage()}
+            label={t("memories.loadingMore")}
           />
         </>
       )}
       <DeleteMemoryDialog memory={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </div>
-  );
-}
-
-/** Loads the next page when the end of the list scrolls into view. */
-function NextPageSentinel({ hasNextPage, loading, onVisible }: { hasNextPage: boolean; loading: boolean; onVisible: () => void }) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const latest = useRef(onVisible);
-  useEffect(() => {
-    latest.current = onVisible;
-  });
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || loading || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) latest.current();
-      },
-      { rootMargin: "400px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, loading]);
-  if (!hasNextPage) return null;
-  return (
-    <div ref={sentinel} className="flex justify-center py-4">
-      {loading && <Spinner label={t("memories.loadingMore")} />}
-    </div>
-  );
-}
-
-function EmptyState({ icon, title, body, children }: { icon?: ReactNode; title: string; body: string; children?: ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center gap-3 p-10 text-center">
-      {icon && <div className="text-muted-foreground">{icon}</div>}
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="max-w-md text-sm text-muted-foreground">{body}</p>
-      {children}
-    </Card>
   );
 }
