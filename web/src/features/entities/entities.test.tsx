@@ -209,6 +209,40 @@ describe("/entities", () => {
   });
 });
 
+describe("the sidebar", () => {
+  it("loads an entity list ahead when its link is hovered, and every list from the Entities heading", async () => {
+    const { fetchMock } = signedInApi(makeUser(), {
+      "GET /api/entities-with-metadata": () => ({ body: page([]) }),
+      "GET /api/entities/counts": () => ({
+        body: { person: 0, location: 0, lifePeriod: 0, event: 0, emotion: 0, object: 0, activity: 0 },
+      }),
+    });
+    renderApp("/memories");
+    const user = userEvent.setup();
+    const nav = await screen.findByRole("navigation", { name: "Main navigation" });
+    const listed = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL((input as Request).url))
+        .filter((url) => url.pathname.startsWith("/api/entities") && url.pathname !== "/api/entities")
+        .map((url) => `${url.pathname}?${url.searchParams.get("type") ?? ""}`);
+    await user.hover(within(nav).getByRole("link", { name: "People" }));
+    await waitFor(() => expect(listed()).toEqual(["/api/entities-with-metadata?person"]));
+    await user.hover(within(nav).getByRole("link", { name: "Entities" }));
+    await waitFor(() => expect(listed()).toContain("/api/entities/counts?"));
+    expect(new Set(listed())).toEqual(
+      new Set([
+        "/api/entities-with-metadata?person",
+        "/api/entities-with-metadata?location",
+        "/api/entities-with-metadata?lifePeriod",
+        "/api/entities-with-metadata?emotion",
+        "/api/entities-with-metadata?object",
+        "/api/entities-with-metadata?activity",
+        "/api/entities/counts?",
+      ]),
+    );
+  });
+});
+
 describe("the entity form", () => {
   it("sends a one-day period ending on its start, and 'none' to clear its parent", () => {
     const form = { ...emptyForm("lifePeriod"), startDate: "2003-06-30", endDate: "2004-01-01", isOneDay: true };
