@@ -1,20 +1,14 @@
-import { ArrowDownUp, ArrowLeft, GitMerge, Pencil, Plus, SearchX, Shapes, Trash2 } from "lucide-react";
+import { ArrowLeft, GitMerge, Pencil, Plus, SearchX, Shapes, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { EmptyState } from "@/components/empty-state";
 import { NextPageSentinel } from "@/components/next-page-sentinel";
 import { PageHeading } from "@/components/page-heading";
+import { SortMenu } from "@/components/sort-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/errors";
@@ -83,24 +77,13 @@ function EntityList({ route }: { route: keyof typeof entityRoutes }) {
             aria-label={t("entities.list.searchLabel")}
             placeholder={t("entities.list.searchPlaceholder")}
           />
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline">
-                <ArrowDownUp aria-hidden="true" />
-                <span className="sr-only">{t("entities.list.sortLabel")}: </span>
-                {t(`entities.list.sort.${sort}`)}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
-              <DropdownMenuRadioGroup value={sort} onValueChange={(value) => setSort(value as EntitySort)}>
-                {sorts.map((name) => (
-                  <DropdownMenuRadioItem key={name} value={name}>
-                    {t(`entities.list.sort.${name}`)}
-                  </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <SortMenu
+            value={sort}
+            options={sorts}
+            onChange={setSort}
+            label={t("entities.list.sortLabel")}
+            optionLabel={(name) => t(`entities.list.sort.${name}`)}
+          />
         </div>
         {pages.isPending ? (
           <div className="grid gap-2" role="status" aria-label={t("common.loading")}>

@@ -1,4 +1,4 @@
-import { ArrowDownUp, BookOpen, SearchX, Users } from "lucide-react";
+import { BookOpen, SearchX, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -7,14 +7,8 @@ import { NewMemoryButton } from "../components/memory-form/create-memory-dialog"
 import { EmptyState } from "@/components/empty-state";
 import { NextPageSentinel } from "@/components/next-page-sentinel";
 import { PageHeading } from "@/components/page-heading";
+import { SortMenu } from "@/components/sort-menu";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -107,24 +101,13 @@ function MyMemories() {
           aria-label={t("memories.search.label")}
           placeholder={t("memories.search.placeholder")}
         />
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline">
-              <ArrowDownUp aria-hidden="true" />
-              <span className="sr-only">{t("memories.sort.label")}: </span>
-              {t(`memories.sort.${sort}`)}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuRadioGroup value={sort} onValueChange={(value) => setSort(value as SortName)}>
-              {(Object.keys(sorts) as SortName[]).map((name) => (
-                <DropdownMenuRadioItem key={name} value={name}>
-                  {t(`memories.sort.${name}`)}
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <SortMenu
+          value={sort}
+          options={Object.keys(sorts) as SortName[]}
+          onChange={setSort}
+          label={t("memories.sort.label")}
+          optionLabel={(name) => t(`memories.sort.${name}`)}
+        />
         <EntityCombobox
           className="sm:w-60"
           entities={entities}
