@@ -199,3 +199,60 @@ test("a long list loads page by page as the reader scrolls; dialogs pass axe in 
   await expect(page.getByText("No entities linked yet.")).toBeVisible();
   expect(await (await page.request.get("/api/entities")).json()).toEqual([]);
 });
+
+test("a memory whose confirmation was closed: Find entities proposes them again; its tags lead to its memories", async ({ page }) => {
+  test.setTimeout(90_000);
+  await dismissOverlays(page);
+  await signUp(page);
+
+  await page.getByRole("main").getByRole("button", { name: "New Memory" }).click();
+  const dialog = page.getByRole("dialog", { name: "New memory" });
+  await dialog.getByLabel("Title").fill("Dinner out");
+  await dialog.getByLabel("Details").fill("Dinner with Claire in Lyon. I felt proud.");
+  await dialog.getByRole("button", { name: "Save memory" }).click();
+
+  // Closed without an answer: nothing is linked and the memory waits for its entities.
+  const confirm = page.getByRole("dialog", { name: "Confirm AI-Extracted Entities" });
+  await expect(confirm.getByRole("listitem", { name: "Claire", exact: true })).toBeVisible();
+  await expect(confirm.getByRole("listitem", { name: "Lyon", exact: true })).toBeVisible();
+  await confirm.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(page).toHaveURL(/\/memories\/\d+\?new=true$/);
+  const memoryId = Number(/\/memories\/(\d+)/.exec(page.url())?.[1]);
+  await expect(page.getByRole("heading", { level: 1, name: "Dinner out" })).toBeVisible();
+  await expect(page.getByText("No entities linked yet.")).toBeVisible();
+  const pending = (await (await page.request.get(`/api/memories/${memoryId}`)).json()) as { entitiesPending: boolean };
+  expect(pending.entitiesPending).toBe(true);
+  const find = page.getByRole("button", { name: "Find entities" });
+  await expect(find).toBeVisible();
+  await expectAccessible(page, "memory waiting for its entities");
+
+  // Find entities: the same dialog, with the relationship choice for a new person; keep everything.
+  await find.click();
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole("listitem", { name: "Claire", exact: true })).toBeVisible();
+  await expect(confirm.getByRole("combobox", { name: "Relationship (Claire)" })).toBeVisible();
+  await expectAccessible(page, "confirmation dialog from Find entities");
+  const total = (await confirm.getByTestId("counter-total").textContent()) ?? "";
+  await expect(confirm.getByTestId("counter-confirmed")).toHaveText(total);
+  await confirm.getByRole("button", { name: /^Save Memory with \d+ Entit/ }).click();
+  await expect(page.getByText("Entities Confirmed")).toBeVisible();
+  await expect(confirm).toBeHidden();
+
+  const region = page.getByRole("region", { name: "Related entities" });
+  await expect(region.getByRole("link", { name: "Claire (Person)" })).toHaveAttribute("href", /^\/memories\?filterEntity=\d+$/);
+  await expect(region.getByRole("link", { name: "Lyon (Location)" })).toBeVisible();
+  await expect(find).toHaveCount(0);
+  await expectAccessible(page, "memory with its entities");
+
+  // A tag leads to the memories naming it; on a card the tags stay clickable above the card's link.
+  await region.getByRole("link", { name: "Claire (Person)" }).click();
+  await expect(page).toHaveURL(/\/memories\?filterEntity=\d+$/);
+  await expect(page.getByRole("button", { name: "Filter by entity" })).toHaveText("Claire");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Dinner out" }) });
+  await expect(card).toBeVisible();
+  await expectAccessible(page, "memory list with entity tags");
+  await card.getByRole("link", { name: "Lyon (Location)" }).click();
+  await expect(page.getByRole("button", { name: "Filter by entity" })).toHaveText("Lyon");
+  await expect(page).toHaveURL(/\/memories\?filterEntity=\d+$/);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Dinner out"]);
+});

@@ -3,7 +3,8 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateMemoryDialog } from "./components/memory-form/create-memory-dialog";
-import { changeLanguage } from "@/lib/i18n";
+import { entityKeys } from "@/features/entities";
+import { changeLanguage, i18n } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { makeUser, signedInApi } from "@/test/api";
 import type { Memory } from "@/lib/api/types";
@@ -65,6 +66,62 @@ describe("/memories", () => {
       ["Joy", "none"],
     ]);
     expect(screen.getByText("Unknown date")).toBeInTheDocument();
+  });
+
+  it("makes each tag a link to the memories naming it, with its type, above the card's link and not inside it", async () => {
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: entities }),
+      "GET /api/memories": () => ({
+        body: {
+          items: [
+            memory(1, {
+              title: "Market",
+              entities: [
+                { id: 4, name: "Hugo", type: "person", confidence: 86 },
+                { id: 8, name: "Lyon", type: "location", confidence: 40 },
+              ],
+            }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    const { router } = renderApp("/memories");
+    const card = (await screen.findByRole("link", { name: "Market" })).closest("li")!;
+    const tags = within(within(card).getByRole("list", { name: "Related entities" })).getAllByRole("link");
+    expect(tags.map((tag) => [tag.getAttribute("href"), tag.getAttribute("title")])).toEqual([
+      ["/memories?filterEntity=4", "Person"],
+      ["/memories?filterEntity=8", "Location"],
+    ]);
+    // The text is the name; the icon differs per type.
+    expect(tags.map((tag) => [tag.textContent, tag.querySelector("svg")?.getAttribute("class")])).toEqual([
+      ["Hugo", expect.stringContaining("lucide-user")],
+      ["Lyon", expect.stringContaining("lucide-map-pin")],
+    ]);
+    expect(tags[0]).toHaveAccessibleName("Hugo (Person)");
+    for (const tag of tags) {
+      expect(tag.parentElement?.closest("a")).toBeNull();
+      expect(tag).toHaveClass("relative", "z-10");
+    }
+    // No link anywhere inside another.
+    expect(document.querySelectorAll("a a")).toHaveLength(0);
+    await userEvent.setup().click(tags[0]!);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/memories?filterEntity=4");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Filter by entity" })).toHaveTextContent("Hugo"));
+  });
+
+  it("names a tag's type in French", async () => {
+    await changeLanguage("fr");
+    signedInApi(makeUser(), {
+      "GET /api/entities": () => ({ body: [] }),
+      "GET /api/memories": () => ({
+        body: { items: [memory(1, { entities: [{ id: 9, name: "Joie", type: "emotion", confidence: null }] })], nextCursor: null },
+      }),
+    });
+    renderApp("/memories");
+    const tag = await screen.findByRole("link", { name: "Joie (Émotion)" });
+    expect(tag).toHaveAttribute("title", "Émotion");
+    expect(tag).toHaveAttribute("href", "/memories?filterEntity=9");
   });
 
   it("dates cards the French way in French", async () => {
@@ -565,5 +622,128 @@ describe("/memories/:id/edit", () => {
     renderApp("/memories/99/edit");
     expect(await screen.findByText("The memory you're trying to edit doesn't exist or has been deleted.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/");
+  });
+});
+
+describe("Find entities (docs/rules.md, memory creation flow step 5)", () => {
+  const waiting = memory(3, { title: "Market", content: "Lunch with Emma in Lyon.", entitiesPending: true });
+  const proposals = {
+    memory: waiting,
+    entityValidation: {
+      needsConfirmation: true,
+      validationResults: [
+        makeValidationResult({ extractedName: "Emma", extractedConfidence: 95, extractedRelationship: "sister" }),
+        makeValidationResult({ extractedName: "Lyon", extractedType: "location", extractedConfidence: 91, extractedRelationship: null }),
+      ],
+    },
+  };
+
+  /** The page first (a cheap query), then its button: a role query over the whole page is slow in jsdom. */
+  async function findEntitiesButton(name = "Find entities") {
+    await screen.findByRole("heading", { level: 1, name: "Market" });
+    return screen.getByRole("button", { name });
+  }
+
+  it("is offered only while the memory waits for its entities", async () => {
+    signedInApi(makeUser(), { "GET /api/memories/3": () => ({ body: memory(3, { title: "Market" }) }) });
+    renderApp("/memories/3");
+    expect(await screen.findByRole("heading", { level: 1, name: "Market" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Find entities" })).not.toBeInTheDocument();
+  });
+
+  it("proposes the entities again, confirms them on this memory, and refreshes the memory, its lists and the entities", async () => {
+    let current = waiting;
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({ body: current }),
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/3/extract": () => ({ body: proposals }),
+      "POST /api/memories/3/confirm-entities": () => {
+        current = {
+          ...waiting,
+          entitiesPending: false,
+          entities: [
+            { id: 20, name: "Emma", type: "person", confidence: 95 },
+            { id: 21, name: "Lyon", type: "location", confidence: 91 },
+          ],
+        };
+        return { body: { memory: current, entitiesProcessed: 2 } };
+      },
+    });
+    const { queryClient } = renderApp("/memories/3");
+    // A memory list and the entity list already in the cache, to see them marked stale.
+    queryClient.setQueryData(["memories", "list", { sortBy: "eventDate", sortOrder: "desc", filterEntity: null, search: "" }], {
+      pages: [],
+      pageParams: [],
+    });
+    const user = userEvent.setup();
+    await user.click(await findEntitiesButton());
+    const confirm = await screen.findByRole("dialog", { name: "Confirm AI-Extracted Entities" });
+    expect(within(confirm).getByRole("combobox", { name: "Relationship (Emma)" })).toHaveTextContent("Sister");
+    const entityLoads = () => requests.filter((r) => r.path === "/api/entities").length;
+    await waitFor(() => expect(entityLoads()).toBe(1));
+    // Toasts of earlier tests may still be in sonner's store: count the new one.
+    const toasts = () => screen.queryAllByText("Entities Confirmed").length;
+    const before = toasts();
+    await user.click(within(confirm).getByRole("button", { name: "Save Memory with 2 Entities" }));
+    await waitFor(() => expect(toasts()).toBe(before + 1));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Confirm AI-Extracted Entities" })).not.toBeInTheDocument());
+    expect(requests.find((r) => r.path === "/api/memories/3/confirm-entities")?.body).toEqual({
+      confirmedEntities: [
+        expect.objectContaining({ action: "create_new", name: "Emma", type: "person", relationship: "sister" }),
+        expect.objectContaining({ action: "create_new", name: "Lyon", type: "location" }),
+      ],
+    });
+    const tags = within(screen.getByRole("region", { name: "Related entities" })).getAllByRole("link");
+    expect(tags.map((tag) => tag.getAttribute("href"))).toEqual(["/memories?filterEntity=20", "/memories?filterEntity=21"]);
+    expect(screen.queryByRole("button", { name: "Find entities" })).not.toBeInTheDocument();
+    // The memory list (not shown) is stale; the entity list the dialog showed was loaded again.
+    expect(queryClient.getQueryCache().findAll({ queryKey: ["memories", "list"] }).map((query) => query.state.isInvalidated)).toEqual([true]);
+    expect(entityLoads()).toBe(2);
+    expect(queryClient.getQueryState(entityKeys.list(null))?.dataUpdateCount).toBe(2);
+  });
+
+  it("sends nothing when the dialog is closed, and the memory still waits", async () => {
+    const { requests } = signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({ body: waiting }),
+      "GET /api/entities": () => ({ body: [] }),
+      "POST /api/memories/3/extract": () => ({ body: proposals }),
+    });
+    renderApp("/memories/3");
+    const user = userEvent.setup();
+    await user.click(await findEntitiesButton());
+    const confirm = await screen.findByRole("dialog", { name: "Confirm AI-Extracted Entities" });
+    await user.click(within(confirm).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(requests.some((r) => r.path.endsWith("/confirm-entities"))).toBe(false);
+    expect(screen.getByRole("button", { name: "Find entities" })).toBeEnabled();
+  });
+
+  it("says when there is nothing new, and the memory stops waiting", async () => {
+    let current = waiting;
+    signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({ body: current }),
+      "POST /api/memories/3/extract": () => {
+        current = { ...waiting, entitiesPending: false };
+        return { body: { memory: current, entityValidation: { needsConfirmation: false, validationResults: [] } } };
+      },
+    });
+    renderApp("/memories/3");
+    await userEvent.setup().click(await findEntitiesButton());
+    expect(await screen.findByText("No new entities found")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Find entities" })).not.toBeInTheDocument());
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("says why finding failed, in French too", async () => {
+    await changeLanguage("fr");
+    signedInApi(makeUser(), {
+      "GET /api/memories/3": () => ({ body: waiting }),
+      "POST /api/memories/3/extract": () => ({ status: 500, body: { message: "boom", code: "internal_error" } }),
+    });
+    renderApp("/memories/3");
+    await userEvent.setup().click(await findEntitiesButton("Trouver les entités"));
+    const french = i18n.t("errors.codes.internal_error");
+    expect(await screen.findByText(`Échec de la recherche des entités : ${french}`)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Trouver les entités" })).toBeEnabled();
   });
 });

@@ -7,6 +7,7 @@ import { PageHeading } from "@/components/page-heading";
 import { Button } from "@/components/ui/button";
 import type { Memory } from "@/lib/api/types";
 import { DeleteMemoryDialog } from "../components/delete-memory-dialog";
+import { FindEntities } from "../components/find-entities";
 import { memoryDate } from "../components/memory-date";
 import { MemoryRoute } from "../components/memory-route";
 
@@ -72,9 +73,12 @@ function MemoryDetail({ memory }: { memory: Memory }) {
         )}
       </div>
       <section className="grid gap-2" aria-labelledby="memory-entities">
-        <h2 id="memory-entities" className="text-sm font-semibold">
-          {t("memories.detail.entities")}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="memory-entities" className="text-sm font-semibold">
+            {t("memories.detail.entities")}
+          </h2>
+          <FindEntities memory={memory} />
+        </div>
         {memory.entities.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5">
             {memory.entities.map((entity) => (

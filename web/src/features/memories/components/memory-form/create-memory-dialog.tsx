@@ -10,13 +10,12 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api/errors";
-import type { ConfirmedEntity, ValidationResult } from "@/lib/api/types";
+import type { ValidationResult } from "@/lib/api/types";
 import { toDateInputValue } from "@/lib/dates";
 import { useEntities } from "@/features/entities";
-import { useConfirmEntities } from "../../api/confirm-entities";
 import { memoryFormSchema, useCreateMemory, type MemoryFormValues } from "../../api/create-memory";
-import { EntityConfirmationDialog } from "./entity-confirmation-dialog";
 import { MemoryFields } from "./memory-fields";
+import { PendingEntitiesDialog, type PendingEntities } from "./pending-entities-dialog";
 import { PhotoField, type PhotoValue } from "./photo-field";
 
 export interface MemoryPreselection {
@@ -39,27 +38,11 @@ export function NewMemoryButton({ entityIds, date, variant, className }: NewMemo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState<{ memoryId: number; results: ValidationResult[] } | null>(null);
-  const confirm = useConfirmEntities();
+  const [pending, setPending] = useState<PendingEntities | null>(null);
 
   const finish = (memoryId: number) => {
     setPending(null);
     void navigate(`/memories/${memoryId}?new=true`);
-  };
-
-  const send = (confirmedEntities: ConfirmedEntity[]) => {
-    if (!pending) return;
-    const { memoryId } = pending;
-    confirm.mutate(
-      { memoryId, confirmedEntities },
-      {
-        onSuccess: () => {
-          if (confirmedEntities.length > 0) toast.success(t("memories.confirm.done"));
-          finish(memoryId);
-        },
-        onError: (error) => toast.error(t("memories.confirm.failed", { message: errorMessage(error, t) })),
-      },
-    );
   };
 
   return (
@@ -79,14 +62,7 @@ export function NewMemoryButton({ entityIds, date, variant, className }: NewMemo
           else finish(memoryId);
         }}
       />
-      <EntityConfirmationDialog
-        open={pending !== null}
-        results={pending?.results ?? []}
-        busy={confirm.isPending}
-        onConfirm={send}
-        onSaveWithout={() => send([])}
-        onDismiss={() => pending && finish(pending.memoryId)}
-      />
+      <PendingEntitiesDialog pending={pending} onDone={finish} />
     </>
   );
 }
@@ -161,7 +137,7 @@ function CreateMemoryForm({
             <span className="text-sm font-medium">{t("memories.create.linked")}</span>
             <div className="flex flex-wrap gap-1.5">
               {linked.map((entity) => (
-                <EntityTag key={entity.id} entity={{ id: entity.id, name: entity.name, type: entity.type, confidence: null }} />
+                <EntityTag key={entity.id} link={false} entity={{ id: entity.id, name: entity.name, type: entity.type, confidence: null }} />
               ))}
             </div>
           </div>

@@ -53,7 +53,7 @@ describe("toConfirmedEntity", () => {
     expect(toConfirmedEntity(base, { ...initialChoice(base), action: "skip" }, names)).toBeNull();
   });
 
-  it("sends the chosen type with create_new", () => {
+  it("sends the chosen type with create_new, and no relationship for what is not a person", () => {
     const choice = { ...initialChoice(base), action: "create_new" as const, selectedEntityType: "activity" as const };
     expect(toConfirmedEntity(base, choice, names)).toEqual({
       action: "create_new",
@@ -61,8 +61,30 @@ describe("toConfirmedEntity", () => {
       type: "person",
       selectedEntityType: "activity",
       confidence: 92,
-      relationship: "friend",
     });
+  });
+
+  it("sends a new person's relationship: the extracted one, the writer's choice, or none when not said", () => {
+    const sister = result({ extractedRelationship: "sister" });
+    const choice = initialChoice(sister);
+    expect(choice.relationship).toBe("sister");
+    expect(toConfirmedEntity(sister, choice, names)).toEqual({
+      action: "create_new",
+      name: "Clairette",
+      type: "person",
+      selectedEntityType: "person",
+      confidence: 92,
+      relationship: "sister",
+    });
+    expect(toConfirmedEntity(sister, { ...choice, relationship: "best-friend" }, names)).toMatchObject({ relationship: "best-friend" });
+    expect(toConfirmedEntity(sister, { ...choice, relationship: null }, names)).not.toHaveProperty("relationship");
+    const unsaid = result({ extractedRelationship: null });
+    expect(initialChoice(unsaid).relationship).toBeNull();
+    expect(toConfirmedEntity(unsaid, initialChoice(unsaid), names)).not.toHaveProperty("relationship");
+  });
+
+  it("sends no relationship with an existing entity", () => {
+    expect(toConfirmedEntity(base, initialChoice(base), names)).not.toHaveProperty("relationship");
   });
 
   it("sends the entity and the alias proposal with use_existing", () => {

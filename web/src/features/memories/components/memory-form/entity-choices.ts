@@ -1,4 +1,4 @@
-import type { ConfirmationAction, ConfirmedEntity, EntityType, ValidationResult } from "@/lib/api/types";
+import type { ConfirmationAction, ConfirmedEntity, EntityType, PersonCategory, ValidationResult } from "@/lib/api/types";
 
 /** What the writer does with one extracted entity (docs/rules.md "Entity confirmation"); skipped ones are left out of the request. */
 export type ChoiceAction = Exclude<ConfirmationAction, "merge_entities">;
@@ -7,6 +7,8 @@ export interface EntityChoice {
   action: ChoiceAction;
   /** create_new: the type to create (defaults to the extracted type). */
   selectedEntityType: EntityType;
+  /** create_new of a person: how the person stands to the writer (defaults to the extracted relationship; null: not said). */
+  relationship: PersonCategory | null;
   /** use_existing: one of the top matches. */
   existingId: number | null;
   /** use_existing: also keep the extracted name as an alias of the existing entity. */
@@ -15,6 +17,62 @@ export interface EntityChoice {
   aliasEntityId: number | null;
   aliasText: string;
 }
+
+/** Every person category, in the order of docs/data.md ("Person categories"), for the relationship choice. */
+const allPersonCategories = [
+  "myself",
+  "partner",
+  "ex-partner",
+  "son",
+  "daughter",
+  "brother",
+  "sister",
+  "sibling",
+  "mother",
+  "father",
+  "grandmother",
+  "grandfather",
+  "grandparent",
+  "godfather",
+  "godmother",
+  "son-in-law",
+  "daughter-in-law",
+  "father-in-law",
+  "mother-in-law",
+  "brother-in-law",
+  "sister-in-law",
+  "cousin-female",
+  "cousin",
+  "nephew",
+  "niece",
+  "other-family",
+  "close-friend",
+  "best-friend",
+  "good-friend",
+  "friend",
+  "childhood-friend",
+  "school-friend",
+  "work-friend",
+  "acquaintance",
+  "work-colleague",
+  "colleague",
+  "boss",
+  "employee",
+  "classmate",
+  "student",
+  "neighbor",
+  "mentor",
+  "mentee",
+  "doctor",
+  "therapist",
+  "teacher",
+  "coach",
+  "companion-animal",
+  "other",
+] as const satisfies readonly PersonCategory[];
+// The type check fails when the server's list gains a category this one lacks.
+type Missing = Exclude<PersonCategory, (typeof allPersonCategories)[number]>;
+export const PERSON_CATEGORIES: [Missing] extends [never] ? readonly PersonCategory[] : never = allPersonCategories;
 
 /** At most this many matches are offered for use_existing (docs/constants.md). */
 export const MAX_MATCHES = 3;
@@ -32,6 +90,7 @@ export function initialChoice(result: ValidationResult): EntityChoice {
   const base: EntityChoice = {
     action: "create_new",
     selectedEntityType: result.extractedType,
+    relationship: result.extractedRelationship ?? null,
     existingId: null,
     createAlias: false,
     aliasEntityId: null,
@@ -66,13 +125,18 @@ export function toConfirmedEntity(
     name: result.extractedName,
     type: result.extractedType,
     confidence: result.extractedConfidence,
-    relationship: result.extractedRelationship ?? null,
   };
   switch (choice.action) {
     case "skip":
       return null;
     case "create_new":
-      return { ...common, action: "create_new", selectedEntityType: choice.selectedEntityType };
+      return {
+        ...common,
+        action: "create_new",
+        selectedEntityType: choice.selectedEntityType,
+        // Only a new person keeps a relationship (as its category); none chosen sends none.
+        ...(choice.selectedEntityType === "person" && choice.relationship !== null && { relationship: choice.relationship }),
+      };
     case "use_existing":
       if (choice.existingId === null) return null;
       return {

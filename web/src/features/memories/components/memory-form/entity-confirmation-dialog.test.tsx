@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import type { EntityType, ValidationResult } from "@/lib/api/types";
-import { i18n } from "@/lib/i18n";
+import { changeLanguage, i18n } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { mockApi } from "@/test/api";
 import { makeEntity, makeEntityMatch, makeValidationResult } from "@/test/builders";
@@ -37,7 +37,7 @@ const results: ValidationResult[] = [
   }),
 ];
 
-function renderDialog() {
+function renderDialog(proposals: ValidationResult[] = results) {
   mockApi({
     "GET /api/entities": () => ({
       body: [entity(1, "Claire", "person", ["Clairette"]), entity(2, "Claire-Marie"), entity(6, "Maman"), entity(9, "Lyon 3e", "location")],
@@ -48,7 +48,7 @@ function renderDialog() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <I18nextProvider i18n={i18n}>
-        <EntityConfirmationDialog open results={results} busy={false} onConfirm={onConfirm} onSaveWithout={onSaveWithout} onDismiss={vi.fn()} />
+        <EntityConfirmationDialog open results={proposals} busy={false} onConfirm={onConfirm} onSaveWithout={onSaveWithout} onDismiss={vi.fn()} />
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -146,5 +146,59 @@ describe("EntityConfirmationDialog (docs/screens.md)", () => {
       expect.objectContaining({ action: "use_existing", entityId: 3, createAlias: false }),
       expect.objectContaining({ action: "create_new", name: "Lyon", type: "location", selectedEntityType: "activity" }),
     ]);
+  });
+
+  describe("a new person's relationship", () => {
+    const people = [
+      makeValidationResult({ extractedName: "Emma", extractedConfidence: 95, extractedRelationship: "sister" }),
+      ...results,
+    ];
+    const relationship = (name: string) => screen.queryByRole("combobox", { name: `Relationship (${name})` });
+
+    it("starts from the extracted relationship, or Not said, and is offered only when creating a person", async () => {
+      const { user } = renderDialog(people);
+      expect(relationship("Emma")).toHaveTextContent("Sister");
+      expect(relationship("Hugo")).toHaveTextContent("Not said");
+      // An existing person keeps their own category; a place has none.
+      expect(relationship("Clairette")).not.toBeInTheDocument();
+      expect(relationship("Lyon")).not.toBeInTheDocument();
+      await user.click(screen.getByRole("combobox", { name: "Type (Lyon)" }));
+      await user.click(await screen.findByRole("option", { name: "Person" }));
+      expect(relationship("Lyon")).toHaveTextContent("Not said");
+      await choose(user, "Emma", "Add as alias");
+      expect(relationship("Emma")).not.toBeInTheDocument();
+    });
+
+    it("offers every person category and sends the one chosen, none when not said", async () => {
+      const { user, onConfirm } = renderDialog(people);
+      await user.click(relationship("Emma")!);
+      const options = screen.getAllByRole("option").map((option) => option.textContent);
+      expect(options).toHaveLength(50);
+      expect(options.slice(0, 3)).toEqual(["Not said", "Myself", "Partner"]);
+      expect(options).toContain("Companion animal");
+      await user.click(screen.getByRole("option", { name: "Best friend" }));
+      expect(relationship("Emma")).toHaveTextContent("Best friend");
+      await user.click(relationship("Hugo")!);
+      await user.click(screen.getByRole("option", { name: "Neighbour" }));
+      await user.click(relationship("Hugo")!);
+      await user.click(screen.getByRole("option", { name: "Not said" }));
+      await user.click(screen.getByRole("button", { name: "Save Memory with 4 Entities" }));
+      const sent = onConfirm.mock.calls[0]?.[0] as Record<string, unknown>[];
+      expect(sent[0]).toMatchObject({ action: "create_new", name: "Emma", selectedEntityType: "person", relationship: "best-friend" });
+      expect(sent[1]).toMatchObject({ action: "create_new", name: "Hugo" });
+      expect(sent[1]).not.toHaveProperty("relationship");
+      expect(sent[2]).not.toHaveProperty("relationship");
+      expect(sent[3]).not.toHaveProperty("relationship");
+    });
+
+    it("is translated in French", async () => {
+      await changeLanguage("fr");
+      const { user } = renderDialog(people);
+      const select = screen.getByRole("combobox", { name: "Relation (Emma)" });
+      expect(select).toHaveTextContent("Sœur");
+      expect(screen.getByRole("combobox", { name: "Relation (Hugo)" })).toHaveTextContent("Non précisée");
+      await user.click(select);
+      expect(screen.getByRole("option", { name: "Meilleur ami" })).toBeInTheDocument();
+    });
   });
 });

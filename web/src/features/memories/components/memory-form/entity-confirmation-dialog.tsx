@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import type { ConfirmedEntity, Entity, EntityType, ValidationResult } from "@/lib/api/types";
+import type { ConfirmedEntity, Entity, EntityType, PersonCategory, ValidationResult } from "@/lib/api/types";
 import { extractionConfidenceTone, toneClasses } from "@/lib/confidence";
 import { useEntities } from "@/features/entities";
 import { cn } from "@/lib/utils";
@@ -17,6 +17,7 @@ import {
   countChoices,
   initialChoice,
   MAX_MATCHES,
+  PERSON_CATEGORIES,
   toConfirmedEntity,
   type ChoiceAction,
   type EntityChoice,
@@ -36,6 +37,13 @@ function isEntityType(value: string): value is EntityType {
   return (ENTITY_TYPES as readonly string[]).includes(value);
 }
 const ACTIONS: ChoiceAction[] = ["create_new", "use_existing", "add_as_alias", "skip"];
+
+/** The relationship select's value for "not said" (a select item cannot have an empty value). */
+const NO_RELATIONSHIP = "none";
+
+function isPersonCategory(value: string): value is PersonCategory {
+  return (PERSON_CATEGORIES as readonly string[]).includes(value);
+}
 
 interface EntityConfirmationDialogProps {
   open: boolean;
@@ -207,6 +215,31 @@ function EntityChoiceRow({
               ))}
             </SelectContent>
           </Select>
+        )}
+        {choice.action === "create_new" && choice.selectedEntityType === "person" && (
+          <div className="grid gap-1.5 sm:col-span-2">
+            <Label htmlFor={`${baseId}-relationship`}>{t("memories.confirm.relationship.label")}</Label>
+            <Select
+              value={choice.relationship ?? NO_RELATIONSHIP}
+              onValueChange={(value) => onChange({ relationship: isPersonCategory(value) ? value : null })}
+            >
+              <SelectTrigger
+                id={`${baseId}-relationship`}
+                aria-label={`${t("memories.confirm.relationship.label")} (${result.extractedName})`}
+                className="sm:w-[calc(50%-0.375rem)]"
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_RELATIONSHIP}>{t("memories.confirm.relationship.none")}</SelectItem>
+                {PERSON_CATEGORIES.map((category) => (
+                  <SelectItem key={category} value={category}>
+                    {t(`personCategories.${category}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
         )}
       </div>
       {choice.action === "use_existing" && (
