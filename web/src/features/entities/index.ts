@@ -3,4 +3,5 @@ export { entitiesQueryOptions, getEntities, useEntities } from "./api/get-entiti
 export { entityKeys, graphKeys } from "./api/keys";
 export { invalidateEntities } from "./api/mutations";
 export { usePrefetchEntityList } from "./api/prefetch";
+export { personCategories } from "./categories";
 export { isEntityRoute, type EntityRoute } from "./entity-types";

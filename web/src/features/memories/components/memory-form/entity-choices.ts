@@ -1,3 +1,4 @@
+import { personCategories } from "@/features/entities";
 import type { ConfirmationAction, ConfirmedEntity, EntityType, PersonCategory, ValidationResult } from "@/lib/api/types";
 
 /** What the writer does with one extracted entity (docs/rules.md "Entity confirmation"); skipped ones are left out of the request. */
@@ -19,60 +20,7 @@ export interface EntityChoice {
 }
 
 /** Every person category, in the order of docs/data.md ("Person categories"), for the relationship choice. */
-const allPersonCategories = [
-  "myself",
-  "partner",
-  "ex-partner",
-  "son",
-  "daughter",
-  "brother",
-  "sister",
-  "sibling",
-  "mother",
-  "father",
-  "grandmother",
-  "grandfather",
-  "grandparent",
-  "godfather",
-  "godmother",
-  "son-in-law",
-  "daughter-in-law",
-  "father-in-law",
-  "mother-in-law",
-  "brother-in-law",
-  "sister-in-law",
-  "cousin-female",
-  "cousin",
-  "nephew",
-  "niece",
-  "other-family",
-  "close-friend",
-  "best-friend",
-  "good-friend",
-  "friend",
-  "childhood-friend",
-  "school-friend",
-  "work-friend",
-  "acquaintance",
-  "work-colleague",
-  "colleague",
-  "boss",
-  "employee",
-  "classmate",
-  "student",
-  "neighbor",
-  "mentor",
-  "mentee",
-  "doctor",
-  "therapist",
-  "teacher",
-  "coach",
-  "companion-animal",
-  "other",
-] as const satisfies readonly PersonCategory[];
-// The type check fails when the server's list gains a category this one lacks.
-type Missing = Exclude<PersonCategory, (typeof allPersonCategories)[number]>;
-export const PERSON_CATEGORIES: [Missing] extends [never] ? readonly PersonCategory[] : never = allPersonCategories;
+export const PERSON_CATEGORIES: readonly PersonCategory[] = personCategories;
 
 /** At most this many matches are offered for use_existing (docs/constants.md). */
 export const MAX_MATCHES = 3;
