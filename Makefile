@@ -95,6 +95,7 @@ test-e2e: web
 bench:
 	$(CARGO) bench --locked -p lifegraph-extract --bench throughput
 	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench memories
+	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench entities
 	$(CARGO) build --release --locked -p lifegraph
 	scripts/with-postgres.sh scripts/bench-crash.py $(RELEASE_BIN)
 	scripts/with-postgres.sh scripts/bench-load.py $(RELEASE_BIN)
