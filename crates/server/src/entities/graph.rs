@@ -1,23 +1,34 @@
 //! The writer's life graph as nodes and edges (`GET /api/graph`): every entity with its memory
-//! count; entities named by the same memories, weighted by how many; period parents; and the
-//! relationships stated between entities.
+//! count; the strongest links between entities named by the same memories, weighted by how many;
+//! period parents; and the relationships stated between entities.
+//!
+//! Shared-memory edges are capped at [`SHARED_EDGES_MAX`], the strongest kept: a journal of 10,000
+//! memories makes tens of thousands of them, more than a picture of the graph can show and several
+//! megabytes to send. `sharedEdgesTotal` says how many there are.
 
 use std::collections::{HashMap, HashSet};
 
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Statement,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::queries::PARENT_PERIOD;
 use super::types::EntityKind;
-use crate::db::entities::{entity, entity_relationship, memory_entity};
+use crate::db::entities::{entity, entity_relationship};
+
+/// At most this many shared-memory edges are answered, the strongest.
+pub const SHARED_EDGES_MAX: usize = 2_000;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Graph {
     pub nodes: Vec<GraphNode>,
-    /// Strongest first.
+    /// The strongest shared-memory edges first (at most 2,000), then the stated ones.
     pub edges: Vec<GraphEdge>,
+    /// How many pairs of entities share a memory, whether answered or not.
+    pub shared_edges_total: usize,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -64,14 +75,22 @@ pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, Db
         .into_tuple()
         .all(db)
         .await?;
-    // Every link of the writer, memory by memory, read from the (writer, memory, entity) index alone.
-    let links: Vec<(i64, i64)> = memory_entity::Entity::find()
-        .select_only()
-        .columns([memory_entity::Column::MemoryId, memory_entity::Column::EntityId])
-        .filter(memory_entity::Column::UserId.eq(user_id))
-        .order_by_asc(memory_entity::Column::MemoryId)
-        .into_tuple()
-        .all(db)
+    // The entities of each memory, one row per memory, read from the (writer, memory, entity)
+    // index alone: a row per link costs more to bring over than the rest of the work.
+    let backend = db.get_database_backend();
+    let list = match backend {
+        DatabaseBackend::Postgres => "string_agg(entity_id::text, ',')",
+        _ => "group_concat(entity_id)",
+    };
+    let by_memory = db
+        .query_all_raw(Statement::from_sql_and_values(
+            backend,
+            format!(
+                "SELECT {list} AS named FROM memory_entities WHERE user_id = {} GROUP BY memory_id",
+                if backend == DatabaseBackend::Postgres { "$1" } else { "?" }
+            ),
+            [user_id.into()],
+        ))
         .await?;
     let relationships: Vec<(i64, i64, String)> = entity_relationship::Entity::find()
         .select_only()
@@ -86,29 +105,21 @@ pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, Db
         .await?;
 
     let mut counts: HashMap<i64, i64> = HashMap::new();
-    let mut shared: HashMap<(i64, i64), i64> = HashMap::new();
-    for memory in links.chunk_by(|a, b| a.0 == b.0) {
-        let mut named: Vec<i64> = memory.iter().map(|(_, entity)| *entity).collect();
+    let mut pairs: Vec<(i64, i64)> = Vec::new();
+    let mut named: Vec<i64> = Vec::new();
+    for row in by_memory {
+        let text: String = row.try_get("", "named")?;
+        named.clear();
+        named.extend(text.split(',').filter_map(|id| id.parse::<i64>().ok()));
         named.sort_unstable();
         for (i, a) in named.iter().enumerate() {
             *counts.entry(*a).or_default() += 1;
-            for b in &named[i + 1..] {
-                *shared.entry((*a, *b)).or_default() += 1;
-            }
+            pairs.extend(named[i + 1..].iter().map(|b| (*a, *b)));
         }
     }
-
-    let mut edges: Vec<GraphEdge> = shared
-        .into_iter()
-        .map(|((source, target), weight)| GraphEdge {
-            source,
-            target,
-            kind: EdgeKind::SharedMemories,
-            weight,
-            label: None,
-        })
-        .collect();
-    edges.sort_unstable_by_key(|e| (std::cmp::Reverse(e.weight), e.source, e.target));
+    let mut edges = shared_edges(pairs);
+    let shared_edges_total = edges.len();
+    edges.truncate(SHARED_EDGES_MAX);
     let mut stated: Vec<GraphEdge> = relationships
         .into_iter()
         .map(|(source, target, relationship)| {
@@ -131,7 +142,24 @@ pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, Db
             entity_type,
         })
         .collect();
-    Ok(Graph { nodes, edges })
+    Ok(Graph { nodes, edges, shared_edges_total })
+}
+
+/// One edge per pair, weighted by how often it occurs: strongest first, then by ids.
+fn shared_edges(mut pairs: Vec<(i64, i64)>) -> Vec<GraphEdge> {
+    pairs.sort_unstable();
+    let mut edges: Vec<GraphEdge> = pairs
+        .chunk_by(|a, b| a == b)
+        .map(|run| GraphEdge {
+            source: run[0].0,
+            target: run[0].1,
+            kind: EdgeKind::SharedMemories,
+            weight: run.len() as i64,
+            label: None,
+        })
+        .collect();
+    edges.sort_by_key(|e| (std::cmp::Reverse(e.weight), e.source, e.target));
+    edges
 }
 
 /// Whether these (child, parent) links loop: Kahn's algorithm, which never follows a loop
@@ -162,7 +190,14 @@ pub fn has_cycle(edges: &[(i64, i64)]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::has_cycle;
+    use super::{has_cycle, shared_edges};
+
+    #[test]
+    fn pairs_become_weighted_edges_strongest_first() {
+        let edges = shared_edges(vec![(3, 4), (1, 2), (3, 4), (1, 5), (3, 4), (1, 2)]);
+        let found: Vec<(i64, i64, i64)> = edges.iter().map(|e| (e.source, e.target, e.weight)).collect();
+        assert_eq!(found, [(3, 4, 3), (1, 2, 2), (1, 5, 1)]);
+    }
 
     #[test]
     fn finds_loops_of_any_length_and_only_loops() {

@@ -511,6 +511,7 @@ async fn the_graph_joins_entities_named_together(backend: Backend) {
     let (a, l) = (id(&anna).min(id(&lyon)), id(&anna).max(id(&lyon)));
     assert_eq!(edges[0], json!({"source": a, "target": l, "kind": "sharedMemories", "weight": 2}), "strongest first");
     assert_eq!(edges.iter().filter(|e| e["kind"] == "sharedMemories").count(), 3);
+    assert_eq!(graph["sharedEdgesTotal"], 3);
     assert!(edges.contains(&json!({"source": id(&job), "target": id(&years), "kind": "parentPeriod", "weight": 1})));
 }
 

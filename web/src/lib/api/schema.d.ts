@@ -707,9 +707,11 @@ export interface components {
          */
         Gender: "male" | "female" | "non-binary" | "other" | "prefer-not-to-say";
         Graph: {
-            /** @description Strongest first. */
+            /** @description The strongest shared-memory edges first (at most 2,000), then the stated ones. */
             edges: components["schemas"]["GraphEdge"][];
             nodes: components["schemas"]["GraphNode"][];
+            /** @description How many pairs of entities share a memory, whether answered or not. */
+            sharedEdgesTotal: number;
         };
         GraphEdge: {
             kind: components["schemas"]["EdgeKind"];
