@@ -3,6 +3,7 @@
 pub mod app;
 pub mod auth;
 pub mod config;
+pub mod cursor;
 pub mod db;
 pub mod entities;
 pub mod error;

@@ -407,7 +407,6 @@ impl MigrationTrait for IndexedLists {
     }
 }
 
-/// Fold the text of every memory written before the column existed, a batch at a time.
 /// Work that outlives a request (`crate::jobs`): one row per job, claimed by one server
 /// process at a time for a lease, retried with a growing delay, set aside after too many
 /// failures.
@@ -483,38 +482,43 @@ impl MigrationTrait for EntityLists {
     }
 }
 
+/// Fold the name and aliases of every entity written before the column existed.
 async fn fill_entity_search_text(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
-    let mut after = 0_i64;
-    loop {
-        let batch = Query::select()
-            .columns(["id", "name", "aliases"])
-            .from("entities")
-            .and_where(Expr::col("id").gt(after))
-            .order_by("id", Order::Asc)
-            .limit(500)
-            .to_owned();
-        let rows = db.query_all(&batch).await?;
-        let Some(last) = rows.last() else {
-            return Ok(());
-        };
-        after = last.try_get("", "id")?;
-        for row in rows {
-            let aliases: Vec<String> =
-                serde_json::from_value(row.try_get::<serde_json::Value>("", "aliases")?).unwrap_or_default();
-            let text = crate::entities::queries::search_text(&row.try_get::<String>("", "name")?, &aliases);
-            let id: i64 = row.try_get("", "id")?;
-            db.execute(Query::update().table("entities").value("search_text", text).and_where(Expr::col("id").eq(id)))
-                .await?;
-        }
-    }
+    refill(db, "entities", &["name", "aliases"], "search_text", |row| {
+        let aliases: Vec<String> =
+            serde_json::from_value(row.try_get::<serde_json::Value>("", "aliases")?).unwrap_or_default();
+        Ok(crate::entities::queries::search_text(&row.try_get::<String>("", "name")?, &aliases))
+    })
+    .await
 }
 
+/// Fold the text of every memory written before the column existed.
 async fn fill_search_text(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
+    refill(db, "memories", &["title", "content", "description"], "search_text", |row| {
+        Ok(crate::memories::queries::search_text(
+            &row.try_get::<String>("", "title")?,
+            &row.try_get::<String>("", "content")?,
+            row.try_get::<Option<String>>("", "description")?.as_deref(),
+        ))
+    })
+    .await
+}
+
+/// Write `column` of every row of `table` from what `compute` makes of the row's `columns`, 500
+/// rows at a time in id order.
+async fn refill(
+    db: &SchemaManagerConnection<'_>,
+    table: &'static str,
+    columns: &[&'static str],
+    column: &'static str,
+    compute: impl Fn(&sea_orm::QueryResult) -> Result<String, DbErr>,
+) -> Result<(), DbErr> {
     let mut after = 0_i64;
     loop {
         let batch = Query::select()
-            .columns(["id", "title", "content", "description"])
-            .from("memories")
+            .column("id")
+            .columns(columns.iter().copied())
+            .from(table)
             .and_where(Expr::col("id").gt(after))
             .order_by("id", Order::Asc)
             .limit(500)
@@ -525,14 +529,9 @@ async fn fill_search_text(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr>
         };
         after = last.try_get("", "id")?;
         for row in rows {
-            let text = crate::memories::queries::search_text(
-                &row.try_get::<String>("", "title")?,
-                &row.try_get::<String>("", "content")?,
-                row.try_get::<Option<String>>("", "description")?.as_deref(),
-            );
+            let value = compute(&row)?;
             let id: i64 = row.try_get("", "id")?;
-            db.execute(Query::update().table("memories").value("search_text", text).and_where(Expr::col("id").eq(id)))
-                .await?;
+            db.execute(Query::update().table(table).value(column, value).and_where(Expr::col("id").eq(id))).await?;
         }
     }
 }

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use base64::Engine;
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
 use sea_orm::{
@@ -65,14 +64,12 @@ impl Cursor {
     }
 
     pub fn encode(&self) -> String {
-        let json = serde_json::to_vec(self).expect("a cursor serializes");
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json)
+        crate::cursor::encode(self)
     }
 
     pub fn decode(raw: &str, sort_by: SortBy) -> Result<Self, ApiError> {
-        let invalid = || ApiError::bad_request(ErrorCode::InvalidCursor, "This page cursor is not valid for this list");
-        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(raw).map_err(|_| invalid())?;
-        let cursor: Self = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
+        let invalid = crate::cursor::invalid;
+        let cursor: Self = crate::cursor::decode(raw)?;
         if cursor.s != sort_by {
             return Err(invalid());
         }
