@@ -202,7 +202,7 @@ const FIRST_PERSON: &[&str] =
     &["i", "we", "me", "us", "my", "our", "je", "j'", "m'", "moi", "nous", "on", "mon", "ma", "mes", "'m", "myself"];
 const THIRD_SUBJECT: &[&str] = &["he", "she", "they", "il", "elle", "ils", "elles"];
 const THIRD_POSSESSIVE: &[&str] = &["his", "her", "their", "sa", "son", "ses", "leur", "leurs"];
-const MY: &[&str] = &["my", "our", "ma", "mon", "mes", "notre", "nos"];
+pub(crate) const MY: &[&str] = &["my", "our", "ma", "mon", "mes", "notre", "nos"];
 const DETERMINERS: &[&str] = &[
     "the", "a", "an", "his", "her", "their", "your", "its", "this", "that", "every", "le", "la", "les", "l'", "un",
     "une", "sa", "son", "ses", "leur", "leurs", "ta", "ton", "tes", "votre", "vos", "ce", "cette", "some", "any", "no",
@@ -644,7 +644,7 @@ const NOT_OBJECTS: &[&str] = &[
     "frere",
 ];
 /// Describing words between a possessive and a kin word ("my little sister").
-const KIN_ADJ: &[&str] = &[
+pub(crate) const KIN_ADJ: &[&str] = &[
     "little", "big", "older", "younger", "baby", "dear", "eldest", "youngest", "twin", "late", "petit", "petite",
     "grand", "grande", "cher", "chere", "aine", "ainee", "cadet", "cadette", "defunt", "defunte", "feu",
 ];

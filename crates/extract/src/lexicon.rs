@@ -209,7 +209,7 @@ const BLOCK_FR: &[&str] = &[
     "piscine municipale",
 ];
 
-fn data(lang: Lang, name: &str) -> &'static str {
+pub(crate) fn data(lang: Lang, name: &str) -> &'static str {
     match (lang, name) {
         (Lang::En, "emotions") => include_str!("../data/en/emotions.txt"),
         (Lang::En, "activities") => include_str!("../data/en/activities.txt"),
@@ -233,12 +233,12 @@ const CUES: &str = include_str!("../data/common/placecues.txt");
 const STOPWORDS: &str = include_str!("../data/common/stopwords.txt");
 
 /// Lines without comments and blanks.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
     text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 /// Splits `key: a, b, c` into the key and its comma-separated items.
-fn key_items(line: &str) -> (&str, Vec<&str>) {
+pub(crate) fn key_items(line: &str) -> (&str, Vec<&str>) {
     match line.split_once(':') {
         Some((k, rest)) => (k.trim(), rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()),
         None => (line.trim(), Vec::new()),

@@ -38,6 +38,7 @@ mod engine;
 pub mod eval;
 mod fold;
 mod fxhash;
+mod kin;
 mod lexicon;
 mod link;
 mod token;
@@ -45,6 +46,7 @@ mod token;
 use serde::{Deserialize, Serialize};
 
 pub use fold::{name_key, search_key};
+pub use kin::stated_relationship;
 pub use link::Matcher;
 
 /// Language of a memory.

@@ -20,7 +20,9 @@ use crate::config::Config;
 use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
 use crate::rate_limit::RateLimits;
-use crate::{auth, db, entities, guard, health, jobs, memories, notifications, photos, web};
+use crate::{
+    auth, dashboard, db, entities, guard, health, insights, jobs, memories, notifications, photos, tutorial, web,
+};
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -94,6 +96,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(entities::router())
         .merge(memories::router())
         .merge(photos::router())
+        .merge(dashboard::router())
+        .merge(insights::router())
+        .merge(tutorial::router())
 }
 
 pub fn router(state: AppState) -> Router {

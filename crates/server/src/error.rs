@@ -82,6 +82,11 @@ pub enum ErrorCode {
     MetadataTooLarge,
     /// 400: A page cursor from another list, or forged.
     InvalidCursor,
+    /// 400: `timeZone` is not a known IANA time zone name.
+    InvalidTimeZone,
+    /// 400: A relationship between two entities that cannot be stated (an entity with itself, an
+    /// empty or reserved name).
+    InvalidRelationship,
     /// 400: An upload that is not a readable JPEG, PNG, GIF or WebP.
     InvalidFileType,
     /// 400: A picture over 50 megapixels.

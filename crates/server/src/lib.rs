@@ -2,13 +2,16 @@
 
 pub mod app;
 pub mod auth;
+pub mod clock;
 pub mod config;
 pub mod cursor;
+pub mod dashboard;
 pub mod db;
 pub mod entities;
 pub mod error;
 pub mod guard;
 pub mod health;
+pub mod insights;
 pub mod jobs;
 pub mod memories;
 pub mod notifications;
@@ -19,4 +22,5 @@ pub mod rate_limit;
 pub mod server;
 pub mod telemetry;
 pub mod text;
+pub mod tutorial;
 pub mod web;

@@ -35,6 +35,9 @@ use utoipa::{Modify, OpenApi};
         (name = "memories", description = "Memories and their entities"),
         (name = "entities", description = "Entities of the life graph"),
         (name = "photos", description = "Photos of memories"),
+        (name = "dashboard", description = "The dashboard's statistics"),
+        (name = "insights", description = "Reflections and relationship suggestions, computed offline"),
+        (name = "tutorial", description = "The setup tutorial's state"),
         (name = "health", description = "Liveness and readiness"),
     )
 )]

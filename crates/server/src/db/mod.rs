@@ -91,9 +91,43 @@ fn create_parent_folder(path: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A raw statement written once with `?` placeholders, numbered (`$1`, `$2`, ...) for PostgreSQL.
+/// For the few aggregate queries the query builder cannot say portably; values stay parameters.
+pub fn statement(
+    backend: sea_orm::DatabaseBackend,
+    sql: &str,
+    values: impl IntoIterator<Item = sea_orm::Value>,
+) -> sea_orm::Statement {
+    let sql = match backend {
+        sea_orm::DatabaseBackend::Postgres => {
+            let mut numbered = String::with_capacity(sql.len() + 8);
+            let mut n = 0;
+            for c in sql.chars() {
+                if c == '?' {
+                    n += 1;
+                    numbered.push_str(&format!("${n}"));
+                } else {
+                    numbered.push(c);
+                }
+            }
+            numbered
+        }
+        _ => sql.to_owned(),
+    };
+    sea_orm::Statement::from_sql_and_values(backend, sql, values)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::sqlite_path;
+    use super::{sqlite_path, statement};
+    use sea_orm::DatabaseBackend;
+
+    #[test]
+    fn placeholders_are_numbered_for_postgres_only() {
+        let sql = "SELECT 1 WHERE a = ? AND b IN (?, ?)";
+        assert_eq!(statement(DatabaseBackend::Postgres, sql, []).sql, "SELECT 1 WHERE a = $1 AND b IN ($2, $3)");
+        assert_eq!(statement(DatabaseBackend::Sqlite, sql, []).sql, sql);
+    }
 
     #[test]
     fn finds_the_sqlite_file() {

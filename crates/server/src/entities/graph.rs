@@ -14,6 +14,7 @@ use sea_orm::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::metadata::is_myself;
 use super::queries::PARENT_PERIOD;
 use super::types::EntityKind;
 use crate::db::entities::{entity, entity_relationship};
@@ -29,6 +30,8 @@ pub struct Graph {
     pub edges: Vec<GraphEdge>,
     /// How many pairs of entities share a memory, whether answered or not.
     pub shared_edges_total: usize,
+    /// The writer's own person (category "myself"), the graph's centre, if they have one.
+    pub myself_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -64,12 +67,15 @@ pub struct GraphEdge {
     pub weight: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// A stated relationship's id (`DELETE /api/entity-relationships/{id}` removes it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relationship_id: Option<i64>,
 }
 
 pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, DbErr> {
-    let entities: Vec<(i64, String, String)> = entity::Entity::find()
+    let entities: Vec<(i64, String, String, serde_json::Value)> = entity::Entity::find()
         .select_only()
-        .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType])
+        .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType, entity::Column::Metadata])
         .filter(entity::Column::UserId.eq(user_id))
         .order_by_asc(entity::Column::Id)
         .into_tuple()
@@ -92,9 +98,10 @@ pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, Db
             [user_id.into()],
         ))
         .await?;
-    let relationships: Vec<(i64, i64, String)> = entity_relationship::Entity::find()
+    let relationships: Vec<(i64, i64, i64, String)> = entity_relationship::Entity::find()
         .select_only()
         .columns([
+            entity_relationship::Column::Id,
             entity_relationship::Column::SourceId,
             entity_relationship::Column::TargetId,
             entity_relationship::Column::Relationship,
@@ -122,27 +129,45 @@ pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, Db
     edges.truncate(SHARED_EDGES_MAX);
     let mut stated: Vec<GraphEdge> = relationships
         .into_iter()
-        .map(|(source, target, relationship)| {
+        .map(|(id, source, target, relationship)| {
             if relationship == PARENT_PERIOD {
-                GraphEdge { source, target, kind: EdgeKind::ParentPeriod, weight: 1, label: None }
+                GraphEdge {
+                    source,
+                    target,
+                    kind: EdgeKind::ParentPeriod,
+                    weight: 1,
+                    label: None,
+                    relationship_id: None,
+                }
             } else {
-                GraphEdge { source, target, kind: EdgeKind::Relationship, weight: 1, label: Some(relationship) }
+                GraphEdge {
+                    source,
+                    target,
+                    kind: EdgeKind::Relationship,
+                    weight: 1,
+                    label: Some(relationship),
+                    relationship_id: Some(id),
+                }
             }
         })
         .collect();
     stated.sort_unstable_by(|a, b| (a.source, a.target, &a.label).cmp(&(b.source, b.target, &b.label)));
     edges.extend(stated);
 
+    let myself_id = entities
+        .iter()
+        .find(|(_, _, entity_type, metadata)| entity_type == "person" && is_myself(metadata))
+        .map(|(id, ..)| *id);
     let nodes = entities
         .into_iter()
-        .map(|(id, name, entity_type)| GraphNode {
+        .map(|(id, name, entity_type, _)| GraphNode {
             memory_count: counts.get(&id).copied().unwrap_or_default(),
             id,
             name,
             entity_type,
         })
         .collect();
-    Ok(Graph { nodes, edges, shared_edges_total })
+    Ok(Graph { nodes, edges, shared_edges_total, myself_id })
 }
 
 /// One edge per pair, weighted by how often it occurs: strongest first, then by ids.
@@ -156,6 +181,7 @@ fn shared_edges(mut pairs: Vec<(i64, i64)>) -> Vec<GraphEdge> {
             kind: EdgeKind::SharedMemories,
             weight: run.len() as i64,
             label: None,
+            relationship_id: None,
         })
         .collect();
     edges.sort_by_key(|e| (std::cmp::Reverse(e.weight), e.source, e.target));

@@ -9,7 +9,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::graph::{self, Graph};
 use super::queries::{self, Cursor, EntitySort, ListFilter};
 use super::types::{
-    CreateEntityRequest, Entity, EntityChanges, EntityKind, MergeRequest, NewEntity, UpdateEntityRequest,
+    CreateEntityRequest, CreateRelationshipRequest, Entity, EntityChanges, EntityKind, MergeRequest, NewEntity,
+    RELATIONSHIP_MAX, Relationship, UpdateEntityRequest,
 };
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -195,6 +196,61 @@ pub(crate) async fn delete_entity(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// State how two of the writer's entities stand to each other ("sisters", "met at school").
+/// Both must be the writer's (404); an entity with itself, an empty or reserved name is refused
+/// (`invalid_relationship`); the same relationship twice is a conflict.
+#[utoipa::path(post, path = "/api/entity-relationships", tag = "entities", request_body = CreateRelationshipRequest,
+    responses((status = 201, body = Relationship), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody)))]
+pub(crate) async fn create_relationship(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(request): ApiJson<CreateRelationshipRequest>,
+) -> ApiResult<(StatusCode, Json<Relationship>)> {
+    let name = crate::text::trim(&request.relationship).to_owned();
+    let invalid = |message: &str| ApiError::bad_request(ErrorCode::InvalidRelationship, message);
+    if crate::text::is_blank(&name) || name == queries::PARENT_PERIOD {
+        return Err(invalid("Name the relationship"));
+    }
+    if name.chars().count() > RELATIONSHIP_MAX {
+        return Err(invalid("A relationship name must be at most 60 characters"));
+    }
+    if request.source_id == request.target_id {
+        return Err(invalid("An entity cannot be related to itself"));
+    }
+    let txn = crate::db::begin_write(&state.db).await?;
+    queries::find_own(&txn, user.id, request.source_id).await?;
+    queries::find_own(&txn, user.id, request.target_id).await?;
+    if queries::relationship_exists(&txn, user.id, request.source_id, request.target_id, &name).await? {
+        return Err(ApiError::Conflict {
+            code: ErrorCode::AlreadyExists,
+            message: "This relationship is already stated".into(),
+            existing_entity: None,
+        });
+    }
+    let id = queries::relate(&txn, user.id, request.source_id, request.target_id, &name).await?;
+    txn.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Relationship { id, source_id: request.source_id, target_id: request.target_id, relationship: name }),
+    ))
+}
+
+/// Remove a stated relationship (a period's parents change through the period).
+#[utoipa::path(delete, path = "/api/entity-relationships/{id}", tag = "entities",
+    params(("id" = i64, Path, description = "Relationship id")),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+pub(crate) async fn delete_relationship(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<StatusCode> {
+    if !queries::unrelate(&state.db, user.id, id).await? {
+        return Err(ApiError::not_found("Relationship not found"));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// Merge the source entity into the target, in one transaction: the source's memories,
 /// names, relationships and period links move to the target, and the source is deleted.
 #[utoipa::path(post, path = "/api/entities/merge", tag = "entities", request_body = MergeRequest,
@@ -233,6 +289,23 @@ pub struct EntityCounts {
     pub activity: i64,
 }
 
+impl EntityCounts {
+    /// Record `count` for the type named `kind` (an unknown name is ignored).
+    pub fn set(&mut self, kind: &str, count: i64) {
+        let slot = match EntityKind::parse(kind) {
+            Ok(EntityKind::Person) => &mut self.person,
+            Ok(EntityKind::Location) => &mut self.location,
+            Ok(EntityKind::LifePeriod) => &mut self.life_period,
+            Ok(EntityKind::Event) => &mut self.event,
+            Ok(EntityKind::Emotion) => &mut self.emotion,
+            Ok(EntityKind::Object) => &mut self.object,
+            Ok(EntityKind::Activity) => &mut self.activity,
+            Err(_) => return,
+        };
+        *slot = count;
+    }
+}
+
 /// How many entities of each type the signed-in user has.
 #[utoipa::path(get, path = "/api/entities/counts", tag = "entities",
     responses((status = 200, body = EntityCounts), (status = 401, body = ErrorBody)))]
@@ -242,17 +315,7 @@ pub(crate) async fn entity_counts(
 ) -> ApiResult<Json<EntityCounts>> {
     let mut counts = EntityCounts::default();
     for (kind, count) in queries::type_counts(&state.db, user.id).await? {
-        let slot = match EntityKind::parse(&kind) {
-            Ok(EntityKind::Person) => &mut counts.person,
-            Ok(EntityKind::Location) => &mut counts.location,
-            Ok(EntityKind::LifePeriod) => &mut counts.life_period,
-            Ok(EntityKind::Event) => &mut counts.event,
-            Ok(EntityKind::Emotion) => &mut counts.emotion,
-            Ok(EntityKind::Object) => &mut counts.object,
-            Ok(EntityKind::Activity) => &mut counts.activity,
-            Err(_) => continue,
-        };
-        *slot = count;
+        counts.set(&kind, count);
     }
     Ok(Json(counts))
 }

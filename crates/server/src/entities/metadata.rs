@@ -12,6 +12,17 @@ use super::types::{EntityKind, PersonCategory};
 use crate::auth::users::Gender;
 use crate::error::{ApiError, ErrorCode};
 
+/// The category stored in an entity's metadata (a person's relationship to the writer, a
+/// location's or object's kind), if any.
+pub fn stored_category(stored: &Value) -> Option<&str> {
+    stored.get("category").and_then(Value::as_str)
+}
+
+/// Whether a person's stored metadata marks the writer themself.
+pub fn is_myself(stored: &Value) -> bool {
+    stored_category(stored) == Some("myself")
+}
+
 /// Where a location is in the writer's life. The create form offers the first list, the edit form
 /// the second; both are accepted (docs/data.md "Metadata per type").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

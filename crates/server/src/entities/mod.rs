@@ -19,6 +19,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_entities_with_metadata, create_entity_with_metadata))
         .routes(routes!(update_entity, delete_entity))
         .routes(routes!(merge_entities))
+        .routes(routes!(create_relationship))
+        .routes(routes!(delete_relationship))
         .routes(routes!(entity_counts))
         .routes(routes!(get_graph))
 }

@@ -421,14 +421,14 @@ fn period_cycle() -> ApiError {
     ApiError::bad_request(ErrorCode::PeriodCycle, "A period cannot be inside itself or one of its sub-periods")
 }
 
-async fn relate<C: ConnectionTrait>(
+pub async fn relate<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
     source: i64,
     target: i64,
     relationship: &str,
-) -> Result<(), DbErr> {
-    entity_relationship::ActiveModel {
+) -> Result<i64, DbErr> {
+    let stored = entity_relationship::ActiveModel {
         user_id: Set(user_id),
         source_id: Set(source),
         target_id: Set(target),
@@ -438,7 +438,39 @@ async fn relate<C: ConnectionTrait>(
     }
     .insert(db)
     .await?;
-    Ok(())
+    Ok(stored.id)
+}
+
+/// Whether the writer already states this relationship between the two (either way round).
+pub async fn relationship_exists<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    a: i64,
+    b: i64,
+    relationship: &str,
+) -> Result<bool, DbErr> {
+    let found = entity_relationship::Entity::find()
+        .filter(entity_relationship::Column::UserId.eq(user_id))
+        .filter(entity_relationship::Column::Relationship.eq(relationship))
+        .filter(
+            Condition::any()
+                .add(entity_relationship::Column::SourceId.eq(a).and(entity_relationship::Column::TargetId.eq(b)))
+                .add(entity_relationship::Column::SourceId.eq(b).and(entity_relationship::Column::TargetId.eq(a))),
+        )
+        .count(db)
+        .await?;
+    Ok(found > 0)
+}
+
+/// Remove the writer's stated relationship `id` (not a period's parent link); whether it was there.
+pub async fn unrelate<C: ConnectionTrait>(db: &C, user_id: i64, id: i64) -> Result<bool, DbErr> {
+    let removed = entity_relationship::Entity::delete_many()
+        .filter(entity_relationship::Column::Id.eq(id))
+        .filter(entity_relationship::Column::UserId.eq(user_id))
+        .filter(entity_relationship::Column::Relationship.ne(PARENT_PERIOD))
+        .exec(db)
+        .await?;
+    Ok(removed.rows_affected > 0)
 }
 
 /// Whether the writer's period parents loop anywhere (walked without recursion, each period once).

@@ -200,6 +200,29 @@ pub struct UpdateEntityRequest {
     pub user_id: Option<i64>,
 }
 
+/// `POST /api/entity-relationships`: how two of the writer's entities stand to each other.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateRelationshipRequest {
+    pub source_id: i64,
+    pub target_id: i64,
+    /// In the writer's words ("sisters", "met at school"); 1 to 60 characters.
+    pub relationship: String,
+}
+
+/// A relationship stated between two entities.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Relationship {
+    pub id: i64,
+    pub source_id: i64,
+    pub target_id: i64,
+    pub relationship: String,
+}
+
+/// The longest relationship name.
+pub const RELATIONSHIP_MAX: usize = 60;
+
 /// `POST /api/entities/merge`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -3,6 +3,7 @@
 
 mod auth;
 mod cluster;
+mod dashboard;
 mod entities;
 mod hardening;
 mod health;

@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+    "/api/ai/reflections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reflections from the signed-in writer's journal, in a fixed order: on this day, people not
+         *     written about for a while, emotions with people and places, periods with no memories.
+         */
+        get: operations["get_reflections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/relationship-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Relationship suggestions from the signed-in writer's memories: categories the text states,
+         *     then people often written about together.
+         */
+        get: operations["get_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/callback": {
         parameters: {
             query?: never;
@@ -71,6 +111,23 @@ export interface paths {
         head?: never;
         /** Change the signed-in user's first name, gender, language or theme. */
         patch: operations["update_user"];
+        trace?: never;
+    };
+    "/api/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in writer's dashboard statistics. */
+        get: operations["dashboard_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/entities": {
@@ -165,6 +222,44 @@ export interface paths {
          */
         post: operations["merge_entities"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entity-relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * State how two of the writer's entities stand to each other ("sisters", "met at school").
+         *     Both must be the writer's (404); an entity with itself, an empty or reserved name is refused
+         *     (`invalid_relationship`); the same relationship twice is a conflict.
+         */
+        post: operations["create_relationship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entity-relationships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a stated relationship (a period's parents change through the period). */
+        delete: operations["delete_relationship"];
         options?: never;
         head?: never;
         patch?: never;
@@ -380,6 +475,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutorial/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide the tutorial banner for good (the tutorial itself stays at /tutorial). */
+        post: operations["dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorial/should-show-banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether to invite the writer to the tutorial: not once they dismissed the banner or finished
+         *     the tutorial, nor when their data already completes every step.
+         */
+        get: operations["should_show_banner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorial/step-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which of the tutorial's steps the signed-in writer's data already completes. */
+        get: operations["step_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -418,11 +567,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Activity: {
+            /** @description The life periods and events named by the most memories, most first (at most 5). */
+            topEvents: components["schemas"]["TopEntity"][];
+            /** @description The people named by the most memories ("myself" aside), most first (at most 5). */
+            topPeople: components["schemas"]["TopEntity"][];
+        };
         /**
          * @description What kind of activity; both the create list and the edit list are accepted.
          * @enum {string}
          */
         ActivityCategory: "work" | "hobby" | "sport" | "exercise" | "travel" | "study" | "reading" | "writing" | "cooking" | "gardening" | "music" | "art" | "photography" | "gaming" | "socializing" | "dating" | "family-time" | "volunteering" | "learning" | "meditation" | "therapy" | "medical" | "shopping" | "entertainment" | "celebration" | "ceremony" | "religious" | "game" | "social" | "spiritual" | "creative" | "other";
+        /** @description Whether the dashboard shows the "Complete your setup" banner. */
+        BannerState: {
+            showBanner: boolean;
+        };
         /** @description `POST /api/memories/{id}/confirm-entities`. */
         ConfirmEntitiesRequest: {
             confirmedEntities: components["schemas"]["ConfirmedEntity"][];
@@ -502,6 +661,20 @@ export interface components {
         CreateMemoryResponse: {
             entityValidation: components["schemas"]["EntityValidation"];
             memory: components["schemas"]["Memory"];
+        };
+        /** @description `POST /api/entity-relationships`: how two of the writer's entities stand to each other. */
+        CreateRelationshipRequest: {
+            /** @description In the writer's words ("sisters", "met at school"); 1 to 60 characters. */
+            relationship: string;
+            /** Format: int64 */
+            sourceId: number;
+            /** Format: int64 */
+            targetId: number;
+        };
+        DashboardStats: {
+            activity: components["schemas"]["Activity"];
+            entities: components["schemas"]["EntityStats"];
+            memories: components["schemas"]["MemoryStats"];
         };
         /**
          * @description What joins two entities.
@@ -671,6 +844,16 @@ export interface components {
          * @enum {string}
          */
         EntitySort: "nameAsc" | "nameDesc" | "oldest" | "newest";
+        EntityStats: {
+            byType: components["schemas"]["EntityCounts"];
+            /**
+             * Format: int64
+             * @description Added since the first day of the writer's current month.
+             */
+            thisMonth: number;
+            /** Format: int64 */
+            total: number;
+        };
         /**
          * @description The types of docs/data.md "Entities". `event` is kept for compatibility; the app files events as `lifePeriod`.
          * @enum {string}
@@ -693,7 +876,24 @@ export interface components {
          *     here, generated into the web's types (docs/errors.md describes when each is answered).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "invalid_metadata" | "period_cycle" | "invalid_merge" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "invalid_metadata" | "period_cycle" | "invalid_merge" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_time_zone" | "invalid_relationship" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
+        /** @description An entity an insight rests on. */
+        EvidenceEntity: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            type: components["schemas"]["EntityType"];
+        };
+        /** @description A memory an insight rests on. */
+        EvidenceMemory: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            eventDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
         /** @description The entity a duplicate name collides with. */
         ExistingEntity: {
             /** Format: int64 */
@@ -709,6 +909,11 @@ export interface components {
         Graph: {
             /** @description The strongest shared-memory edges first (at most 2,000), then the stated ones. */
             edges: components["schemas"]["GraphEdge"][];
+            /**
+             * Format: int64
+             * @description The writer's own person (category "myself"), the graph's centre, if they have one.
+             */
+            myselfId?: number | null;
             nodes: components["schemas"]["GraphNode"][];
             /** @description How many pairs of entities share a memory, whether answered or not. */
             sharedEdgesTotal: number;
@@ -716,6 +921,11 @@ export interface components {
         GraphEdge: {
             kind: components["schemas"]["EdgeKind"];
             label?: string | null;
+            /**
+             * Format: int64
+             * @description A stated relationship's id (`DELETE /api/entity-relationships/{id}` removes it).
+             */
+            relationshipId?: number | null;
             /** Format: int64 */
             source: number;
             /** Format: int64 */
@@ -803,6 +1013,19 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor?: string | null;
         };
+        MemoryStats: {
+            /**
+             * Format: int64
+             * @description Written since the first day of the writer's current month.
+             */
+            thisMonth: number;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            withPhotos: number;
+            /** Format: int64 */
+            withoutPhotos: number;
+        };
         /** @description `POST /api/entities/merge`. */
         MergeRequest: {
             /**
@@ -835,20 +1058,103 @@ export interface components {
              */
             photo: string;
         };
+        Reflection: {
+            /**
+             * Format: date
+             * @description `onThisDay`: the writer's today; `unwrittenPerson`: the day of the person's latest memory.
+             */
+            date?: string | null;
+            /**
+             * @description The entities it is about, the main one first (`emotionWith`: the person or place, then
+             *     the emotion).
+             */
+            entities: components["schemas"]["EvidenceEntity"][];
+            /** @description The kind and the ids it rests on: stable while the data is. */
+            key: string;
+            kind: components["schemas"]["ReflectionKind"];
+            /** @description The memories it rests on, newest first (at most 5). */
+            memories: components["schemas"]["EvidenceMemory"][];
+            /**
+             * Format: int64
+             * @description How many memories it rests on in all.
+             */
+            memoryCount: number;
+            /**
+             * Format: int32
+             * @description Which of the kind's reflection prompts to ask (0 to 2).
+             */
+            prompt: number;
+        };
+        /** @enum {string} */
+        ReflectionKind: "onThisDay" | "unwrittenPerson" | "emotionWith" | "emptyPeriod";
+        /** @description A relationship stated between two entities. */
+        Relationship: {
+            /** Format: int64 */
+            id: number;
+            relationship: string;
+            /** Format: int64 */
+            sourceId: number;
+            /** Format: int64 */
+            targetId: number;
+        };
+        RelationshipSuggestion: {
+            currentCategory?: null | components["schemas"]["PersonCategory"];
+            /** @description The kind and the ids it rests on: stable while the data is. */
+            key: string;
+            kind: components["schemas"]["SuggestionKind"];
+            /** @description The memories it rests on, newest first (at most 5). */
+            memories: components["schemas"]["EvidenceMemory"][];
+            /**
+             * Format: int64
+             * @description How many memories it rests on in all.
+             */
+            memoryCount: number;
+            other?: null | components["schemas"]["EvidenceEntity"];
+            /** @description The person it is about (`coOccurrence`: the one with the smaller id). */
+            person: components["schemas"]["EvidenceEntity"];
+            /**
+             * Format: int32
+             * @description Which of the kind's reflection prompts to ask (0 to 2).
+             */
+            prompt: number;
+            suggestedCategory?: null | components["schemas"]["PersonCategory"];
+        };
         /** @enum {string} */
         SortBy: "eventDate" | "createdAt";
         /** @enum {string} */
         SortOrder: "asc" | "desc";
+        /** @description Which tutorial steps the writer's data completes. */
+        StepStatus: {
+            /** @description At least one memory. */
+            memoryComplete: boolean;
+            /** @description At least three people besides "myself". */
+            peopleComplete: boolean;
+            /** @description At least one life period. */
+            periodsComplete: boolean;
+        };
         /**
          * @description What the confirmation dialog proposes for an extracted entity.
          * @enum {string}
          */
         SuggestedAction: "create_new" | "use_existing" | "merge_entities" | "add_as_alias";
+        /** @enum {string} */
+        SuggestionKind: "categoryFromText" | "coOccurrence";
         /**
          * @description The interface's themes.
          * @enum {string}
          */
         Theme: "light" | "dark";
+        TopEntity: {
+            /**
+             * Format: int64
+             * @description Memories that name it.
+             */
+            count: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            type: components["schemas"]["EntityType"];
+        };
         UnreadCount: {
             /** Format: int64 */
             count: number;
@@ -950,6 +1256,119 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_reflections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The writer's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`); UTC
+                 *     without it. "This month" and "today" are the writer's.
+                 */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reflection"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_suggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelationshipSuggestion"][];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     callback: {
         parameters: {
             query?: never;
@@ -1244,6 +1663,65 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_stats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The writer's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`); UTC
+                 *     without it. "This month" and "today" are the writer's.
+                 */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1831,6 +2309,180 @@ export interface operations {
                     "application/json": components["schemas"]["Entity"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_relationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRelationshipRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relationship"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_relationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Relationship id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the `code` says which */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2839,6 +3491,186 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerState"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    should_show_banner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerState"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    step_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepStatus"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

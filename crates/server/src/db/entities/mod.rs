@@ -9,4 +9,5 @@ pub mod memory;
 pub mod memory_entity;
 pub mod notification;
 pub mod session;
+pub mod tutorial_progress;
 pub mod user;
