@@ -99,9 +99,12 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(insights::router())
         .merge(tutorial::router())
+        .merge(web::router())
 }
 
 pub fn router(state: AppState) -> Router {
+    let policy =
+        HeaderValue::from_str(&web::content_security_policy(&state.config)).expect("the policy is visible ASCII");
     let (routes, _) = api_router().split_for_parts();
     routes
         .route("/api/openapi.json", axum::routing::get(openapi_json))
@@ -111,7 +114,7 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(CompressionLayer::new())
-        .layer(security_header(header::CONTENT_SECURITY_POLICY, web::CONTENT_SECURITY_POLICY))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, policy))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
         // Nothing leaves for other sites; the app's own requests keep their origin (with

@@ -83,6 +83,29 @@ pub struct Config {
     /// Log format: `pretty` for people, `json` for machines.
     #[arg(long, env = "LIFEGRAPH_LOG_FORMAT", value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
+
+    /// Raster tiles drawn under the map of places, as a template such as
+    /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png` (browsers then fetch them from that
+    /// server). Without it the map is the offline world map shipped with the app.
+    #[arg(long, env = "LIFEGRAPH_MAP_TILES_URL", value_parser = parse_tiles_url)]
+    pub map_tiles_url: Option<String>,
+
+    /// The credit the tile provider asks for, shown on the map (e.g. `© OpenStreetMap contributors`).
+    #[arg(long, env = "LIFEGRAPH_MAP_TILES_ATTRIBUTION")]
+    pub map_tiles_attribution: Option<String>,
+}
+
+/// A tile template: an http(s) URL once `{z}`, `{x}` and `{y}` are filled in, with all three.
+fn parse_tiles_url(raw: &str) -> Result<String, String> {
+    if !["{z}", "{x}", "{y}"].iter().all(|part| raw.contains(part)) {
+        return Err("a tile URL needs {z}, {x} and {y}".into());
+    }
+    let filled = raw.replace("{z}", "0").replace("{x}", "0").replace("{y}", "0");
+    let url = url::Url::parse(&filled).map_err(|e| format!("not a URL: {e}"))?;
+    if !matches!(url.scheme(), "https" | "http") || url.host_str().is_none() {
+        return Err("a tile URL must be http(s) with a host".into());
+    }
+    Ok(raw.to_owned())
 }
 
 impl Config {
@@ -102,6 +125,12 @@ impl Config {
     /// Cookies get `Secure` when people reach us over https.
     pub fn secure_cookies(&self) -> bool {
         self.public_url().starts_with("https://")
+    }
+
+    /// The origin (`https://host[:port]`) the map's tiles come from, if tiles are configured.
+    pub fn map_tiles_origin(&self) -> Option<String> {
+        let filled = self.map_tiles_url.as_ref()?.replace("{z}", "0").replace("{x}", "0").replace("{y}", "0");
+        Some(url::Url::parse(&filled).ok()?.origin().ascii_serialization())
     }
 
     /// Local sign-in: on without a provider while on loopback, or when asked for explicitly.
@@ -124,6 +153,8 @@ impl Config {
             processes: std::num::NonZeroU32::MIN,
             trust_forwarded_for: false,
             log_format: LogFormat::Pretty,
+            map_tiles_url: None,
+            map_tiles_attribution: None,
         }
     }
 }
@@ -195,6 +226,15 @@ pub fn redact_url(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tile_template_needs_its_three_parts_and_a_web_address() {
+        let ok = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+        assert_eq!(parse_tiles_url(ok).as_deref(), Ok(ok));
+        assert!(parse_tiles_url("https://tiles.example.org/{z}/{x}.png").is_err());
+        assert!(parse_tiles_url("file:///tiles/{z}/{x}/{y}.png").is_err());
+        assert!(parse_tiles_url("{z}{x}{y}").is_err());
+    }
 
     #[test]
     fn secrets_never_print() {

@@ -84,8 +84,8 @@ pub enum ErrorCode {
     InvalidCursor,
     /// 400: `timeZone` is not a known IANA time zone name.
     InvalidTimeZone,
-    /// 400: A relationship between two entities that cannot be stated (an entity with itself, an
-    /// empty or reserved name).
+    /// 400: A relationship between two entities that cannot be stated (an entity with itself; an
+    /// empty, reserved or over-60-character name).
     InvalidRelationship,
     /// 400: An upload that is not a readable JPEG, PNG, GIF or WebP.
     InvalidFileType,

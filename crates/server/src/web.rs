@@ -5,6 +5,15 @@ use axum::body::Body;
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::config::Config;
 use crate::error::ApiError;
 
 /// Release builds carry the web app inside the binary.
@@ -74,10 +83,37 @@ fn file_response(name: &str, bytes: Vec<u8>, cache: &'static str) -> Response {
 }
 
 /// Sent with every response.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-    connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; \
-    form-action 'self'; frame-ancestors 'none'";
+pub fn content_security_policy(config: &Config) -> String {
+    let tiles = config.map_tiles_origin().map(|origin| format!(" {origin}")).unwrap_or_default();
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:{tiles}; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; \
+         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// What the web app needs to know of the server's configuration.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientConfig {
+    /// Raster tiles for the map of places (`{z}/{x}/{y}` template), if configured.
+    pub map_tiles_url: Option<String>,
+    /// The tile provider's credit, shown with its tiles.
+    pub map_tiles_attribution: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(client_config))
+}
+
+/// The settings of this server that the web app follows (open to everyone: nothing private).
+#[utoipa::path(get, path = "/api/client-config", tag = "health", responses((status = 200, body = ClientConfig)))]
+pub(crate) async fn client_config(State(state): State<AppState>) -> Json<ClientConfig> {
+    Json(ClientConfig {
+        map_tiles_url: state.config.map_tiles_url.clone(),
+        map_tiles_attribution: state.config.map_tiles_attribution.clone(),
+    })
+}
 
 #[cfg(test)]
 mod tests {
@@ -91,6 +127,16 @@ mod tests {
         assert!(asset("assets/../../package.json").is_none());
         assert!(asset("/etc/passwd").is_none());
         assert!(asset("assets\\..\\..\\package.json").is_none());
+    }
+
+    #[test]
+    fn tiles_add_their_origin_to_the_images_a_page_may_show() {
+        let mut config = Config::for_tests("sqlite::memory:", "file:///tmp");
+        assert!(content_security_policy(&config).contains("img-src 'self' data: blob:; "));
+        config.map_tiles_url = Some("https://tile.example.org:8443/{z}/{x}/{y}.png".into());
+        assert!(
+            content_security_policy(&config).contains("img-src 'self' data: blob: https://tile.example.org:8443; ")
+        );
     }
 
     #[tokio::test]

@@ -44,9 +44,18 @@ describe("language", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     signedInApi(makeUser(), {
       "PATCH /api/auth/user": () => ({ status: 500, body: { message: "Internal error", code: "internal" } }),
+      // The dashboard's own figures load, so that any alert on the page would be the save's.
+      "GET /api/dashboard/stats": () => ({
+        body: {
+          memories: { total: 0, thisMonth: 0, withPhotos: 0, withoutPhotos: 0 },
+          entities: { total: 0, thisMonth: 0, byType: { person: 0, location: 0, lifePeriod: 0, event: 0, emotion: 0, object: 0, activity: 0 } },
+          activity: { topPeople: [], topEvents: [] },
+        },
+      }),
     });
     renderApp("/");
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await screen.findByRole("region", { name: "Statistics" });
     await chooseFrench(user);
     expect(await screen.findByRole("heading", { level: 1, name: "Tableau de bord" })).toBeInTheDocument();
     await waitFor(() => expect(warn).toHaveBeenCalled());

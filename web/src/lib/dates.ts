@@ -18,3 +18,12 @@ export function formatDate(value: Date | string, language: Language): string {
 export function toDateInputValue(date: Date): string {
   return format(date, "yyyy-MM-dd");
 }
+
+/** The browser's IANA time zone ("Europe/Paris"): the server counts "this month" and "today" in it. */
+export function writerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}

@@ -8,7 +8,7 @@ use reqwest::multipart::{Form, Part};
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, assert_error, spawn};
+use crate::helpers::{Backend, TestApp, assert_error, spawn, spawn_with};
 
 async fn entity(app: &TestApp, name: &str, kind: &str, metadata: Value) -> i64 {
     let response =
@@ -360,7 +360,29 @@ async fn relationships_are_checked(backend: Backend) {
     assert_eq!(their_graph["myselfId"], Value::Null);
 }
 
+async fn the_map_of_places_uses_the_configured_tiles(backend: Backend) {
+    let offline = spawn(backend).await;
+    let settings: Value = offline.get("/api/client-config").await.json().await.unwrap();
+    assert_eq!(settings, json!({"mapTilesUrl": null, "mapTilesAttribution": null}));
+    let policy = offline.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(policy.contains("img-src 'self' data: blob:;"), "{policy}");
+
+    let tiles = "https://tile.example.org/{z}/{x}/{y}.png";
+    let app = spawn_with(backend, |config| {
+        config.map_tiles_url = Some(tiles.into());
+        config.map_tiles_attribution = Some("© Example contributors".into());
+    })
+    .await;
+    let settings: Value = app.get("/api/client-config").await.json().await.unwrap();
+    assert_eq!(settings, json!({"mapTilesUrl": tiles, "mapTilesAttribution": "© Example contributors"}));
+    // The browser may fetch the tiles, and nothing else from that server.
+    let policy = app.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(policy.contains("img-src 'self' data: blob: https://tile.example.org;"), "{policy}");
+    assert!(policy.contains("connect-src 'self';"), "{policy}");
+}
+
 crate::backends!(
+    the_map_of_places_uses_the_configured_tiles,
     the_statistics_count_this_writers_memories_and_entities,
     the_tutorial_banner_shows_until_dismissed_or_done,
     reflections_rest_on_the_writers_own_journal,

@@ -1,2 +1,4 @@
 // What other features may use of the memories feature; everything else in this folder is its own.
 export { NewMemoryButton } from "./components/memory-form/create-memory-dialog";
+export { useMemories } from "./api/get-memories";
+export { RecentMemories } from "./components/recent-memories";

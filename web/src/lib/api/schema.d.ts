@@ -113,6 +113,23 @@ export interface paths {
         patch: operations["update_user"];
         trace?: never;
     };
+    "/api/client-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings of this server that the web app follows (open to everyone: nothing private). */
+        get: operations["client_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/stats": {
         parameters: {
             query?: never;
@@ -581,6 +598,13 @@ export interface components {
         /** @description Whether the dashboard shows the "Complete your setup" banner. */
         BannerState: {
             showBanner: boolean;
+        };
+        /** @description What the web app needs to know of the server's configuration. */
+        ClientConfig: {
+            /** @description The tile provider's credit, shown with its tiles. */
+            mapTilesAttribution?: string | null;
+            /** @description Raster tiles for the map of places (`{z}/{x}/{y}` template), if configured. */
+            mapTilesUrl?: string | null;
         };
         /** @description `POST /api/memories/{id}/confirm-entities`. */
         ConfirmEntitiesRequest: {
@@ -1663,6 +1687,61 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,7 +68,8 @@ function MyMemories() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const filterEntity = parseFilterEntity(searchParams.get("filterEntity"));
-  const [search, setSearch] = useState("");
+  // The dashboard's search box opens this list with ?search=.
+  const [search, setSearch] = useState(() => searchParams.get("search") ?? "");
   const debouncedSearch = useDebounced(search, 250);
   const [sort, setSort] = useState<SortName>("eventDesc");
   const [deleting, setDeleting] = useState<Memory | null>(null);

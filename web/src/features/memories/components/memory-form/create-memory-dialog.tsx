@@ -28,13 +28,15 @@ export interface MemoryPreselection {
 interface NewMemoryButtonProps extends MemoryPreselection {
   variant?: ButtonProps["variant"];
   className?: string;
+  /** The button's text (default "New Memory"). */
+  label?: string;
 }
 
 /**
  * A New Memory button with its dialog. After saving, the confirmation dialog opens when extraction
  * proposes entities; the writer then lands on the new memory (docs/screens.md "Create-memory dialog").
  */
-export function NewMemoryButton({ entityIds, date, variant, className }: NewMemoryButtonProps) {
+export function NewMemoryButton({ entityIds, date, variant, className, label }: NewMemoryButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -49,7 +51,7 @@ export function NewMemoryButton({ entityIds, date, variant, className }: NewMemo
     <>
       <Button variant={variant} className={className} onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        {t("memories.newMemory")}
+        {label ?? t("memories.newMemory")}
       </Button>
       <CreateMemoryDialog
         open={open}
