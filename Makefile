@@ -92,13 +92,17 @@ test-e2e: web
 # the first page at 16, 64 and 256 connections and creation at 8, 20 s each (wrk), each beside
 # /healthz at the same count; start-up time and idle memory on 100,000 memories, against the goals
 # (LOAD_SECONDS, LOAD_SEED, STARTUP_SEED, LOAD_CONNECTIONS, CRASH_ROUNDS... shorten a trial run).
-bench:
+# Last, the graph explorer in Chromium with 10,000 entities and 30,000 edges: first frame, layout
+# time, frames per second while panning and zooming.
+bench: web
 	$(CARGO) bench --locked -p lifegraph-extract --bench throughput
 	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench memories
 	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench entities
+	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench dashboard
 	$(CARGO) build --release --locked -p lifegraph
 	scripts/with-postgres.sh scripts/bench-crash.py $(RELEASE_BIN)
 	scripts/with-postgres.sh scripts/bench-load.py $(RELEASE_BIN)
+	cd $(WEB) && LIFEGRAPH_BIN=$(CURDIR)/$(RELEASE_BIN) npx playwright test -c playwright.bench.config.ts
 
 clean:
 	$(CARGO) clean

@@ -11,21 +11,18 @@
 //! Runs on SQLite, and on PostgreSQL too when `LIFEGRAPH_TEST_POSTGRES_URL` names a server
 //! (as `scripts/with-postgres.sh` sets it).
 
+mod support;
+
 use std::collections::{HashMap, HashSet};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use lifegraph::app::Application;
-use lifegraph::config::Config;
 use lifegraph::db::entities::{entity, memory, memory_entity};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde_json::{Value, json};
-
-/// The allocator of the server binary (`src/main.rs`), so the figures are the binary's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+use support::{
+    MemoryRow, Rng, SAMPLES, entity_row, get_json, insert_links, link, memories_of, report, settle, sign_in, timed,
+};
 
 const ENTITIES: usize = 10_000;
 const MEMORIES: usize = 10_000;
@@ -33,27 +30,11 @@ const MEMORIES: usize = 10_000;
 const MERGED_LINKS: usize = 500;
 /// The other writer's entities.
 const OTHER_ENTITIES: usize = 60;
-const SAMPLES: usize = 200;
 const MERGE_SAMPLES: usize = 100;
 /// The goal of the issue for a list page and the graph, at the median.
 const GOAL_MS: f64 = 50.0;
 /// What the list's search is given: three letters, as someone starts typing a name.
 const FRAGMENT: &str = "mar";
-
-/// A small deterministic generator: the same journal every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const KINDS: [&str; 6] = ["person", "location", "lifePeriod", "emotion", "object", "activity"];
 const FIRST: &[&str] =
@@ -94,94 +75,12 @@ fn entity_fields(i: usize) -> (String, &'static str, Vec<String>, Value) {
     }
 }
 
-fn entity_row(
-    user_id: i64,
-    name: String,
-    kind: &str,
-    aliases: Vec<String>,
-    metadata: Value,
-    at: DateTime<Utc>,
-) -> entity::ActiveModel {
-    entity::ActiveModel {
-        user_id: Set(user_id),
-        name_key: Set(lifegraph_extract::name_key(&name)),
-        search_text: Set(lifegraph::entities::queries::search_text(&name, &aliases)),
-        name: Set(name),
-        entity_type: Set(kind.to_owned()),
-        metadata: Set(metadata),
-        aliases: Set(json!(aliases)),
-        notes: Set(None),
-        confidence: Set(None),
-        created_at: Set(at),
-        updated_at: Set(at),
-        ..Default::default()
-    }
-}
-
 fn memory_row(user_id: i64, n: usize, event_date: NaiveDate, at: DateTime<Utc>) -> memory::ActiveModel {
     let title = format!("Memory number {n}");
     let content = format!("{} {}", SENTENCES[n % SENTENCES.len()], SENTENCES[(n / 4) % SENTENCES.len()]);
-    memory::ActiveModel {
-        user_id: Set(user_id),
-        search_text: Set(lifegraph::memories::queries::search_text(&title, &content, None)),
-        title: Set(title),
-        description: Set(None),
-        content: Set(content),
-        event_date: Set(Some(event_date)),
-        location: Set(Some(PLACES[n % PLACES.len()].to_owned())),
-        photo: Set(None),
-        visibility: Set(None),
-        media: Set(None),
-        created_at: Set(at),
-        updated_at: Set(at),
-        entities_pending: Set(false),
-        ..Default::default()
-    }
-}
-
-/// A memory's id, with the dates its links repeat.
-#[derive(Clone, Copy)]
-struct MemoryRow {
-    id: i64,
-    event_date: Option<NaiveDate>,
-    created_at: DateTime<Utc>,
-}
-
-fn link(
-    user_id: i64,
-    memory: MemoryRow,
-    entity_id: i64,
-    confidence: i32,
-    now: DateTime<Utc>,
-) -> memory_entity::ActiveModel {
-    memory_entity::ActiveModel {
-        memory_id: Set(memory.id),
-        entity_id: Set(entity_id),
-        user_id: Set(user_id),
-        confidence: Set(Some(confidence)),
-        created_at: Set(now),
-        memory_event_date: Set(memory.event_date),
-        memory_created_at: Set(Some(memory.created_at)),
-    }
-}
-
-async fn insert_links(db: &DatabaseConnection, links: Vec<memory_entity::ActiveModel>) {
-    for chunk in links.chunks(500) {
-        memory_entity::Entity::insert_many(chunk.to_vec()).exec_without_returning(db).await.expect("seed links");
-    }
-}
-
-async fn memories_of(db: &DatabaseConnection, user_id: i64) -> Vec<MemoryRow> {
-    let rows: Vec<(i64, Option<NaiveDate>, DateTime<Utc>)> = memory::Entity::find()
-        .select_only()
-        .columns([memory::Column::Id, memory::Column::EventDate, memory::Column::CreatedAt])
-        .filter(memory::Column::UserId.eq(user_id))
-        .order_by_asc(memory::Column::Id)
-        .into_tuple()
-        .all(db)
-        .await
-        .unwrap();
-    rows.into_iter().map(|(id, event_date, created_at)| MemoryRow { id, event_date, created_at }).collect()
+    let mut row = support::memory_row(user_id, title, content, Some(event_date), at);
+    row.location = Set(Some(PLACES[n % PLACES.len()].to_owned()));
+    row
 }
 
 /// The writer's journal: `ENTITIES - 1` entities, `MEMORIES` memories naming 3 to 5 of them each,
@@ -245,13 +144,7 @@ async fn seed(db: &DatabaseConnection, user_id: i64) -> Journal {
     insert_links(db, links).await;
     let journal = Journal { user_id, memories, people, named };
     journal.merge_source(db, 0).await;
-    // Fresh statistics, as a database in use would have; on PostgreSQL vacuumed too, as
-    // autovacuum would have done, so that it does not start in the middle of the figures.
-    let settle = match db.get_database_backend() {
-        sea_orm::DatabaseBackend::Postgres => "VACUUM ANALYZE",
-        _ => "ANALYZE",
-    };
-    db.execute_unprepared(settle).await.unwrap();
+    settle(db).await;
     println!(
         "  seeded {ENTITIES} entities, {MEMORIES} memories, {} links in {:.1} s",
         count + MERGED_LINKS,
@@ -350,63 +243,10 @@ impl Journal {
     }
 }
 
-fn report(what: &str, mut samples: Vec<Duration>, goal_ms: Option<f64>) {
-    samples.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1_000.0;
-    let median = ms(samples[samples.len() / 2]);
-    let p95 = ms(samples[samples.len() * 95 / 100]);
-    let goal = goal_ms
-        .map(|g| format!("  (goal: median under {g} ms: {})", if median < g { "met" } else { "MISSED" }))
-        .unwrap_or_default();
-    println!("  {what:<52} median {median:>7.2} ms   p95 {p95:>7.2} ms{goal}");
-}
-
-async fn sign_in(address: &str, email: &str) -> (reqwest::Client, i64) {
-    let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
-    client
-        .post(format!("{address}/auth/local"))
-        .header("Origin", address)
-        .form(&[("email", email), ("redirect", "/")])
-        .send()
-        .await
-        .unwrap();
-    let me: Value = client.get(format!("{address}/api/auth/user")).send().await.unwrap().json().await.unwrap();
-    (client, me["id"].as_i64().expect("signed in"))
-}
-
-async fn get_json(client: &reqwest::Client, url: &str) -> Value {
-    let response = client.get(url).send().await.unwrap();
-    assert!(response.status().is_success(), "{url}: {}", response.status());
-    response.json().await.unwrap()
-}
-
-/// `SAMPLES` times the request, each time until its last byte; `encoding` is sent as
-/// `Accept-Encoding` (none: the answer as it is).
-async fn timed(client: &reqwest::Client, url: &str, encoding: Option<&str>) -> Vec<Duration> {
-    let mut samples = Vec::with_capacity(SAMPLES);
-    for _ in 0..SAMPLES {
-        let mut request = client.get(url);
-        if let Some(encoding) = encoding {
-            request = request.header("Accept-Encoding", encoding);
-        }
-        let start = Instant::now();
-        let response = request.send().await.unwrap();
-        assert!(response.status().is_success(), "{url}: {}", response.status());
-        response.bytes().await.unwrap();
-        samples.push(start.elapsed());
-    }
-    samples
-}
-
 async fn run(label: &str, database_url: String) {
     println!("\n{label}, {ENTITIES} entities, {MEMORIES} memories");
-    let dir = tempfile::tempdir().unwrap();
-    let storage = format!("file://{}/photos", dir.path().display());
-    let database_url = database_url.replace("{dir}", &dir.path().display().to_string());
-    let app = Application::build(Config::for_tests(&database_url, &storage)).await.expect("app");
-    let address = format!("http://127.0.0.1:{}", app.port());
-    let db = app.state().db.clone();
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    let server = support::serve(&database_url).await;
+    let (address, db) = (server.address.clone(), server.db.clone());
 
     let (client, user_id) = sign_in(&address, "bench@example.org").await;
     let (_, other_id) = sign_in(&address, "other@example.org").await;
@@ -531,16 +371,8 @@ async fn run(label: &str, database_url: String) {
 
 #[tokio::main]
 async fn main() {
-    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
     println!(
         "Lifegraph entities benchmark: {SAMPLES} samples per figure unless said; goal: list page and graph median under {GOAL_MS} ms"
     );
-    run("SQLite", "sqlite://{dir}/bench.db".to_owned()).await;
-    if let Ok(server) = std::env::var("LIFEGRAPH_TEST_POSTGRES_URL") {
-        let admin = sea_orm::Database::connect(format!("{server}/postgres")).await.unwrap();
-        let name = "lifegraph_bench_entities";
-        admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name}")).await.unwrap();
-        admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.unwrap();
-        run("PostgreSQL", format!("{server}/{name}")).await;
-    }
+    support::on_each_database("lifegraph_bench_entities", run).await;
 }

@@ -73,9 +73,9 @@ pub struct GraphEdge {
 }
 
 pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, DbErr> {
-    let entities: Vec<(i64, String, String, serde_json::Value)> = entity::Entity::find()
+    let entities: Vec<(i64, String, String)> = entity::Entity::find()
         .select_only()
-        .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType, entity::Column::Metadata])
+        .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType])
         .filter(entity::Column::UserId.eq(user_id))
         .order_by_asc(entity::Column::Id)
         .into_tuple()
@@ -154,13 +154,20 @@ pub async fn graph<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Graph, Db
     stated.sort_unstable_by(|a, b| (a.source, a.target, &a.label).cmp(&(b.source, b.target, &b.label)));
     edges.extend(stated);
 
-    let myself_id = entities
-        .iter()
-        .find(|(_, _, entity_type, metadata)| entity_type == "person" && is_myself(metadata))
-        .map(|(id, ..)| *id);
+    // The writer's own node: only people's metadata is read for it.
+    let people: Vec<(i64, serde_json::Value)> = entity::Entity::find()
+        .select_only()
+        .columns([entity::Column::Id, entity::Column::Metadata])
+        .filter(entity::Column::UserId.eq(user_id))
+        .filter(entity::Column::EntityType.eq(EntityKind::Person.as_str()))
+        .order_by_asc(entity::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let myself_id = people.iter().find(|(_, metadata)| is_myself(metadata)).map(|(id, _)| *id);
     let nodes = entities
         .into_iter()
-        .map(|(id, name, entity_type, _)| GraphNode {
+        .map(|(id, name, entity_type)| GraphNode {
             memory_count: counts.get(&id).copied().unwrap_or_default(),
             id,
             name,

@@ -135,34 +135,32 @@ async fn unwritten_people<C: ConnectionTrait>(
     today: NaiveDate,
     subjects: &HashMap<i64, (&EvidenceEntity, &serde_json::Value)>,
 ) -> Result<Vec<Reflection>, DbErr> {
-    // A memory's day is its event date, else the day it was written: the dated and the undated
-    // memories of each person are grouped apart, and the later of the two maxima wins.
+    // A memory's day is its event date, else the day it was written. Per person, from the
+    // (entity, event date) index: how many memories, the latest event date, and the latest
+    // writing of an undated memory; the later of the two days wins.
     let rows = db
         .query_all_raw(statement(
             db.get_database_backend(),
-            "SELECT me.entity_id AS id, COUNT(*) AS n, MAX(me.memory_event_date) AS dated, \
-                MAX(me.memory_created_at) AS written \
-             FROM memory_entities me JOIN entities e ON e.id = me.entity_id \
-             WHERE me.user_id = ? AND e.entity_type = ? \
-             GROUP BY me.entity_id, CASE WHEN me.memory_event_date IS NULL THEN 1 ELSE 0 END",
+            "SELECT e.id, \
+                (SELECT COUNT(*) FROM memory_entities me WHERE me.entity_id = e.id) AS n, \
+                (SELECT MAX(me.memory_event_date) FROM memory_entities me WHERE me.entity_id = e.id) AS dated, \
+                (SELECT MAX(me.memory_created_at) FROM memory_entities me \
+                  WHERE me.entity_id = e.id AND me.memory_event_date IS NULL) AS written \
+             FROM entities e WHERE e.user_id = ? AND e.entity_type = ?",
             [user_id.into(), EntityKind::Person.as_str().into()],
         ))
         .await?;
     let mut people: HashMap<i64, (i64, NaiveDate)> = HashMap::new();
     for row in rows {
-        let id: i64 = row.try_get("", "id")?;
         let n: i64 = row.try_get("", "n")?;
+        if n < UNWRITTEN_MIN_MEMORIES {
+            continue;
+        }
         let dated: Option<NaiveDate> = row.try_get("", "dated")?;
-        let day = match dated {
-            Some(day) => day,
-            None => match row.try_get::<Option<DateTime<Utc>>>("", "written")? {
-                Some(written) => written.date_naive(),
-                None => continue,
-            },
-        };
-        let entry = people.entry(id).or_insert((0, day));
-        entry.0 += n;
-        entry.1 = entry.1.max(day);
+        let written: Option<DateTime<Utc>> = row.try_get("", "written")?;
+        if let Some(last) = dated.max(written.map(|moment| moment.date_naive())) {
+            people.insert(row.try_get("", "id")?, (n, last));
+        }
     }
     let mut quiet: Vec<(i64, i64, NaiveDate)> = people
         .into_iter()
@@ -198,17 +196,17 @@ async fn emotions_with<C: ConnectionTrait>(
         .query_all_raw(statement(
             db.get_database_backend(),
             "SELECT a.entity_id AS subject, b.entity_id AS emotion, COUNT(*) AS n \
-             FROM memory_entities a \
-             JOIN memory_entities b ON b.memory_id = a.memory_id \
+             FROM entities eb \
+             JOIN memory_entities b ON b.entity_id = eb.id \
+             JOIN memory_entities a ON a.memory_id = b.memory_id \
              JOIN entities ea ON ea.id = a.entity_id \
-             JOIN entities eb ON eb.id = b.entity_id \
-             WHERE a.user_id = ? AND ea.entity_type IN (?, ?) AND eb.entity_type = ? \
+             WHERE eb.user_id = ? AND eb.entity_type = ? AND ea.entity_type IN (?, ?) \
              GROUP BY a.entity_id, b.entity_id HAVING COUNT(*) >= ?",
             [
                 user_id.into(),
+                EntityKind::Emotion.as_str().into(),
                 EntityKind::Person.as_str().into(),
                 EntityKind::Location.as_str().into(),
-                EntityKind::Emotion.as_str().into(),
                 EMOTION_PAIR_MIN.into(),
             ],
         ))

@@ -122,7 +122,8 @@ async fn categories_from_text<C: ConnectionTrait>(
             }
         }
     }
-    let mut found = Vec::new();
+    // The strongest first (by memories stating it, then id); evidence only for those kept.
+    let mut chosen: Vec<(&EvidenceEntity, Option<&str>, &'static str, &Vec<i64>)> = Vec::new();
     for (person, metadata) in people {
         let Some(categories) = stated.get(&person.id) else { continue };
         // The category stated by the most memories; among equals, the first by name.
@@ -131,9 +132,14 @@ async fn categories_from_text<C: ConnectionTrait>(
             continue;
         };
         let current = stored_category(metadata);
-        if current == Some(category) {
-            continue;
+        if current != Some(*category) {
+            chosen.push((person, current, category, memories));
         }
+    }
+    chosen.sort_by(|a, b| b.3.len().cmp(&a.3.len()).then(a.0.id.cmp(&b.0.id)));
+    chosen.truncate(PER_KIND);
+    let mut found = Vec::new();
+    for (person, current, category, memories) in chosen {
         let key = format!("categoryFromText:{}:{category}", person.id);
         let mut evidence = evidence_memories(db, user_id, memories).await?;
         evidence.truncate(super::EVIDENCE_MEMORIES);
@@ -143,14 +149,12 @@ async fn categories_from_text<C: ConnectionTrait>(
             kind: SuggestionKind::CategoryFromText,
             person: person.clone(),
             other: None,
-            suggested_category: Some((*category).to_owned()),
+            suggested_category: Some(category.to_owned()),
             current_category: current.map(str::to_owned),
             memories: evidence,
             memory_count: memories.len() as i64,
         });
     }
-    found.sort_by(|a, b| b.memory_count.cmp(&a.memory_count).then(a.person.id.cmp(&b.person.id)));
-    found.truncate(PER_KIND);
     Ok(found)
 }
 
