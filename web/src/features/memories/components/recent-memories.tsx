@@ -10,7 +10,6 @@ import type { Memory } from "@/lib/api/types";
 import { useMemories } from "../api/get-memories";
 import { DeleteMemoryDialog } from "./delete-memory-dialog";
 import { MemoryCard } from "./memory-card";
-import { NewMemoryButton } from "./memory-form/create-memory-dialog";
 
 /** How many of the latest memories the dashboard shows. */
 const RECENT = 6;
@@ -39,9 +38,8 @@ export function RecentMemories() {
   }
   if (items.length === 0) {
     return (
-      <EmptyState icon={<BookOpen className="size-10" aria-hidden="true" />} title={t("memories.empty.title")} body={t("memories.empty.body")}>
-        <NewMemoryButton />
-      </EmptyState>
+      // The dashboard's heading has the New Memory button.
+      <EmptyState icon={<BookOpen className="size-10" aria-hidden="true" />} title={t("memories.empty.title")} body={t("memories.empty.body")} />
     );
   }
   return (
