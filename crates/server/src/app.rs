@@ -21,7 +21,8 @@ use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
 use crate::rate_limit::RateLimits;
 use crate::{
-    auth, dashboard, db, entities, guard, health, insights, jobs, memories, notifications, photos, tutorial, web,
+    auth, dashboard, db, entities, guard, health, insights, jobs, memories, notifications, photos, timeline, tutorial,
+    web,
 };
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
@@ -99,6 +100,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(insights::router())
         .merge(tutorial::router())
+        .merge(timeline::router())
         .merge(web::router())
 }
 

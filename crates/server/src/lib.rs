@@ -22,5 +22,6 @@ pub mod rate_limit;
 pub mod server;
 pub mod telemetry;
 pub mod text;
+pub mod timeline;
 pub mod tutorial;
 pub mod web;

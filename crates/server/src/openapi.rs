@@ -37,6 +37,7 @@ use utoipa::{Modify, OpenApi};
         (name = "photos", description = "Photos of memories"),
         (name = "dashboard", description = "The dashboard's statistics"),
         (name = "insights", description = "Reflections and relationship suggestions, computed offline"),
+        (name = "timeline", description = "Life periods placed in time, and their memories"),
         (name = "tutorial", description = "The setup tutorial's state"),
         (name = "health", description = "Liveness and readiness"),
     )

@@ -274,7 +274,7 @@ pub(crate) async fn list_memories(
         // Another writer's entity is as unknown as one that does not exist.
         entity_queries::find_own(&state.db, user.id, id).await?;
     }
-    let filter = ListFilter { sort_by, order, entity_id, search: query.search };
+    let filter = ListFilter { sort_by, order, entity_id, within: None, search: query.search };
 
     if let Some(size) = query.page_size {
         if !(1..=100).contains(&size) {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult,
     IntoActiveModel, Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
@@ -37,6 +37,8 @@ pub struct ListFilter {
     pub sort_by: SortBy,
     pub order: SortOrder,
     pub entity_id: Option<i64>,
+    /// Only memories linked to one of these entities (each memory once).
+    pub within: Option<Vec<i64>>,
     /// Case-insensitive substring of title, content or description.
     pub search: Option<String>,
 }
@@ -280,6 +282,19 @@ impl<'a> List<'a> {
         }
         let sort = walk.sort_column(filter.sort_by);
         let id = walk.id_column();
+        if let Some(within) = &filter.within {
+            // One probe of the (memory, entity) key per memory walked.
+            let link = Alias::new("within");
+            query.and_where(Expr::exists(
+                Query::select()
+                    .expr(Expr::val(1))
+                    .from_as(memory_entity::Entity, link.clone())
+                    .and_where(Expr::col((link.clone(), memory_entity::Column::MemoryId)).eq(walk.id_column()))
+                    .and_where(Expr::col((link.clone(), memory_entity::Column::UserId)).eq(user_id))
+                    .and_where(Expr::col((link, memory_entity::Column::EntityId)).is_in(within.iter().copied()))
+                    .to_owned(),
+            ));
+        }
         let order = match filter.order {
             SortOrder::Asc => Order::Asc,
             SortOrder::Desc => Order::Desc,

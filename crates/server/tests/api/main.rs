@@ -12,3 +12,4 @@ mod jobs;
 mod memories;
 mod photos;
 mod scale;
+mod timeline;

@@ -217,7 +217,13 @@ async fn every_list_walks_an_index(backend: Backend) {
                     // A word most memories hold, a few hold, nobody wrote, one too short for trigrams.
                     for words in [None, Some("ordinary day"), Some("number 17"), Some("zeppelin"), Some("zq")] {
                         for after in &cursors {
-                            let filter = ListFilter { sort_by, order, entity_id, search: words.map(str::to_owned) };
+                            let filter = ListFilter {
+                                sort_by,
+                                order,
+                                entity_id,
+                                within: None,
+                                search: words.map(str::to_owned),
+                            };
                             let statements =
                                 queries::page_statements(&app.db, me, &filter, after.as_ref(), 24).await.unwrap();
                             for (i, (step, statement)) in statements.iter().enumerate() {

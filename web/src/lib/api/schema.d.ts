@@ -492,6 +492,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in writer's life periods, placed for the timeline. */
+        get: operations["timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timeline/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The memories that name any of these periods or a period inside them, latest event first
+         *     (unknown dates last), each once.
+         */
+        get: operations["period_memories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutorial/dismiss": {
         parameters: {
             query?: never;
@@ -1168,6 +1205,52 @@ export interface components {
          * @enum {string}
          */
         Theme: "light" | "dark";
+        /** @description The writer's periods: those with a start date, which can be placed, and the others apart. */
+        Timeline: {
+            /** @description By start date, then id. */
+            periods: components["schemas"]["TimelinePeriod"][];
+            /** @description The periods with no start date, by name. */
+            undated: components["schemas"]["TimelinePeriod"][];
+        };
+        TimelinePeriod: {
+            aliases: string[];
+            /** @description The periods that lie directly in it. */
+            children: number[];
+            /** @description `#rrggbb`, from a palette of 15. */
+            color: string;
+            /**
+             * Format: date
+             * @description Absent while the period goes on ("Present").
+             */
+            endDate?: string | null;
+            /**
+             * Format: int32
+             * @description Absent while the period goes on.
+             */
+            endYear?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description One day: the end is the start. */
+            isOneDay: boolean;
+            /**
+             * Format: int32
+             * @description Depth under its parents: 0 without a parent, else one more than its deepest parent.
+             */
+            level: number;
+            /**
+             * Format: int64
+             * @description How many memories name it.
+             */
+            memoryCount: number;
+            name: string;
+            notes?: string | null;
+            /** @description The periods it lies in. */
+            parents: number[];
+            /** Format: date */
+            startDate?: string | null;
+            /** Format: int32 */
+            startYear?: number | null;
+        };
         TopEntity: {
             /**
              * Format: int64
@@ -3569,6 +3652,129 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    timeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    period_memories: {
+        parameters: {
+            query: {
+                /** @description Period ids, separated by commas; the periods inside them are included. */
+                periods: string;
+                /** @description Memories per page (1-100, default 24). */
+                pageSize?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A period that is not the writer's */
             404: {
                 headers: {
                     [name: string]: unknown;
