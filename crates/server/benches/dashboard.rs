@@ -8,8 +8,9 @@
 //! sœur". A second writer has a little data of their own, so every figure is of one writer's
 //! journal. Served by the real application over HTTP on loopback. Prints the median and 95th
 //! percentile of the dashboard's statistics, of its reflections and of its relationship
-//! suggestions (each beside the time of its queries without HTTP), and what they found. The goal
-//! of the statistics and the reflections: a median under 50 ms.
+//! suggestions (each beside the time of its queries without HTTP), and what they found; then the
+//! timeline and the memories of its busiest and quietest period. The goal of the statistics, the
+//! reflections and the timeline's calls: a median under 50 ms.
 //!
 //! Runs on SQLite, and on PostgreSQL too when `LIFEGRAPH_TEST_POSTGRES_URL` names a server
 //! (as `scripts/with-postgres.sh` sets it).
@@ -542,6 +543,26 @@ async fn run(label: &str, database_url: String) {
     report("GET /api/ai/relationship-suggestions", samples, None);
     let samples = timed_calls(|| lifegraph::insights::suggestions::suggestions(&db, user_id)).await;
     report("  of which suggestions::suggestions (its queries)", samples, None);
+
+    // The timeline: every period placed, then the first page of memories of the period named
+    // most and of the one named least (the list walks the journal until a page is found).
+    let timeline_url = format!("{address}/api/timeline");
+    let timeline = get_json(&client, &timeline_url).await;
+    let placed = timeline["periods"].as_array().expect("periods");
+    assert_eq!(placed.len() + timeline["undated"].as_array().map_or(0, Vec::len), PERIODS, "{timeline}");
+    let named: Vec<&Value> = placed.iter().filter(|p| p["memoryCount"].as_i64() > Some(0)).collect();
+    fn count(period: &Value) -> i64 {
+        period["memoryCount"].as_i64().unwrap_or_default()
+    }
+    let report_timeline = timed(&client, &timeline_url, None).await;
+    report(&format!("GET /api/timeline ({PERIODS} periods)"), report_timeline, Some(GOAL_MS));
+    for period in [named.iter().max_by_key(|p| count(p)), named.iter().min_by_key(|p| count(p))].into_iter().flatten() {
+        let url = format!("{address}/api/timeline/memories?periods={}&pageSize=24", period["id"]);
+        let page = get_json(&client, &url).await;
+        assert!(!page["items"].as_array().expect("items").is_empty(), "{page}");
+        let what = format!("GET /api/timeline/memories (a period named by {} memories)", count(period));
+        report(&what, timed(&client, &url, None).await, Some(GOAL_MS));
+    }
 }
 
 #[tokio::main]

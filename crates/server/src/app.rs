@@ -21,8 +21,8 @@ use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
 use crate::rate_limit::RateLimits;
 use crate::{
-    auth, dashboard, db, entities, guard, health, insights, jobs, memories, notifications, photos, timeline, tutorial,
-    web,
+    auth, dashboard, db, entities, friends, guard, health, insights, jobs, memories, notifications, photos, sharing,
+    timeline, tutorial, web,
 };
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
@@ -101,6 +101,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(insights::router())
         .merge(tutorial::router())
         .merge(timeline::router())
+        .merge(friends::router())
+        .merge(sharing::router())
         .merge(web::router())
 }
 
@@ -110,6 +112,7 @@ pub fn router(state: AppState) -> Router {
     let (routes, _) = api_router().split_for_parts();
     routes
         .route("/api/openapi.json", axum::routing::get(openapi_json))
+        .route("/shared/{token}", axum::routing::get(sharing::public::preview_page))
         .fallback(web::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::check_request))

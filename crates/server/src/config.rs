@@ -69,6 +69,11 @@ pub struct Config {
     #[arg(long, env = "LIFEGRAPH_SIGN_IN_PER_MINUTE", default_value = "20")]
     pub sign_in_per_minute: std::num::NonZeroU32,
 
+    /// Token checks allowed per client address and minute: opening an invitation (checking,
+    /// accepting or declining it) and reading a public link (its memory, its photo, its page).
+    #[arg(long, env = "LIFEGRAPH_TOKEN_CHECKS_PER_MINUTE", default_value = "60")]
+    pub token_checks_per_minute: std::num::NonZeroU32,
+
     /// How many server processes share this database behind one address. Rate limits are
     /// counted in each process, so each takes its share of every limit and the processes
     /// together keep it (requests spread evenly, as a round-robin proxy spreads them).
@@ -150,6 +155,7 @@ impl Config {
             oidc_client_secret: None,
             local_sign_in: false,
             sign_in_per_minute: std::num::NonZeroU32::new(20).expect("not zero"),
+            token_checks_per_minute: std::num::NonZeroU32::new(60).expect("not zero"),
             processes: std::num::NonZeroU32::MIN,
             trust_forwarded_for: false,
             log_format: LogFormat::Pretty,
@@ -171,6 +177,7 @@ impl fmt::Debug for Config {
             .field("oidc_client_secret", &self.oidc_client_secret)
             .field("local_sign_in", &self.local_sign_in)
             .field("sign_in_per_minute", &self.sign_in_per_minute)
+            .field("token_checks_per_minute", &self.token_checks_per_minute)
             .field("processes", &self.processes)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("log_format", &self.log_format)

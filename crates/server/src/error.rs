@@ -87,6 +87,10 @@ pub enum ErrorCode {
     /// 400: A relationship between two entities that cannot be stated (an entity with itself; an
     /// empty, reserved or over-60-character name).
     InvalidRelationship,
+    /// 400: An invitation accepted or declined by the person who sent it.
+    OwnInvite,
+    /// 400: A memory shared with someone who is not an accepted friend.
+    NotAFriend,
     /// 400: An upload that is not a readable JPEG, PNG, GIF or WebP.
     InvalidFileType,
     /// 400: A picture over 50 megapixels.
@@ -115,6 +119,8 @@ pub enum ErrorCode {
     Unauthorized,
     /// 403: Only the administrator may do this.
     Forbidden,
+    /// 403: A friend request answered by the person who sent it.
+    NotRecipient,
     /// 403: A change that does not come from this site.
     CrossSiteRequest,
     /// 403: A change without `Sec-Fetch-Site` or `Origin`.
@@ -125,6 +131,12 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// 409: An entity of that name and type exists; carries `existingEntity`.
     EntityExists,
+    /// 409: An invitation accepted by someone who is already a friend.
+    AlreadyFriends,
+    /// 409: An invitation accepted while a request between the two already waits.
+    RequestPending,
+    /// 409: A friend request that is no longer waiting for an answer.
+    NotPending,
     /// 409: Any other uniqueness conflict.
     AlreadyExists,
     /// 413: A body over its limit.
@@ -133,7 +145,7 @@ pub enum ErrorCode {
     FileTooLarge,
     /// 414: An address over 8 KB.
     UriTooLong,
-    /// 429: Too many sign-in attempts from one address.
+    /// 429: Too many sign-in attempts, or token checks (invitations, public links), from one address.
     RateLimited,
     /// 500: Anything unexpected.
     InternalError,
@@ -177,6 +189,10 @@ impl ApiError {
 
     pub fn forbidden(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::Forbidden { code, message: message.into() }
+    }
+
+    pub fn conflict(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self::Conflict { code, message: message.into(), existing_entity: None }
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {

@@ -37,6 +37,8 @@ use utoipa::{Modify, OpenApi};
         (name = "photos", description = "Photos of memories"),
         (name = "dashboard", description = "The dashboard's statistics"),
         (name = "insights", description = "Reflections and relationship suggestions, computed offline"),
+        (name = "friends", description = "Invitations and friendships"),
+        (name = "sharing", description = "Memories shared with friends or by public link"),
         (name = "timeline", description = "Life periods placed in time, and their memories"),
         (name = "tutorial", description = "The setup tutorial's state"),
         (name = "health", description = "Liveness and readiness"),

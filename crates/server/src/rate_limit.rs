@@ -1,6 +1,5 @@
 //! Rate limits where guessing or flooding is possible, per client address (GCRA, from the
-//! `governor` crate). Sign-in is limited today; feedback and the invite and share-link token
-//! checks take their own limiter here when they are built.
+//! `governor` crate): sign-in, and the checks of invitation and public-link tokens.
 //!
 //! Limits are kept per server process. With several processes behind one address
 //! (`--processes N`), each counts its share, the limit divided by N and rounded up, so that
@@ -59,11 +58,16 @@ fn bucket(addr: IpAddr) -> IpAddr {
 pub struct RateLimits {
     /// Starting a sign-in, the local sign-in form, the identity provider's callback.
     pub sign_in: Limiter,
+    /// Opening an invitation (check, accept, decline) and reading a public link.
+    pub token_checks: Limiter,
 }
 
 impl RateLimits {
     pub fn new(config: &crate::config::Config) -> Self {
-        Self { sign_in: Limiter::per_minute(share(config.sign_in_per_minute, config.processes)) }
+        Self {
+            sign_in: Limiter::per_minute(share(config.sign_in_per_minute, config.processes)),
+            token_checks: Limiter::per_minute(share(config.token_checks_per_minute, config.processes)),
+        }
     }
 }
 

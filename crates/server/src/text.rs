@@ -82,6 +82,22 @@ pub fn parse_name<T: serde::de::DeserializeOwned>(raw: &str) -> Option<T> {
     serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
 }
 
+/// Text safe in HTML content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// `text` inside a LIKE pattern whose escape character is a backslash.
 pub fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")

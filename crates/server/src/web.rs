@@ -42,6 +42,11 @@ fn asset(file: &str) -> Option<Vec<u8>> {
 
 const INDEX: &str = "index.html";
 
+/// The app's page, when the app is built.
+pub(crate) fn index_html() -> Option<String> {
+    asset(INDEX).and_then(|bytes| String::from_utf8(bytes).ok())
+}
+
 /// Every path outside `/api` and `/auth` is the web app's: a file of the build, or the app's
 /// `index.html`, whose router takes it from there.
 pub async fn fallback(method: Method, uri: Uri) -> Response {

@@ -245,27 +245,11 @@ a{{color:#4338ca}}
         submit = t.submit,
         note = t.note,
         back = t.back,
-        email = escape(&form.email),
-        first = escape(&form.first_name),
-        last = escape(&form.last_name),
-        redirect = escape(&form.redirect),
+        email = crate::text::escape_html(&form.email),
+        first = crate::text::escape_html(&form.first_name),
+        last = crate::text::escape_html(&form.last_name),
+        redirect = crate::text::escape_html(&form.redirect),
     )
-}
-
-/// HTML-escape text placed in attribute values and content.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -274,7 +258,7 @@ mod tests {
 
     #[test]
     fn escapes_what_people_type() {
-        assert_eq!(escape(r#"<a href="x">'&'"#), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;");
+        assert_eq!(crate::text::escape_html(r#"<a href="x">'&'"#), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;");
     }
 
     #[test]

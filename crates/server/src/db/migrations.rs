@@ -16,6 +16,7 @@ impl MigratorTrait for Migrator {
             Box::new(IndexedLists),
             Box::new(BackgroundJobs),
             Box::new(EntityLists),
+            Box::new(Sharing),
         ]
     }
 }
@@ -479,6 +480,34 @@ impl MigrationTrait for EntityLists {
         .await?;
         fill_entity_search_text(db).await?;
         manager.create_index(index("entities", &["user_id", "entity_type", "created_at", "id"])).await
+    }
+}
+
+/// Friends and sharing:
+/// - `share_links.token` becomes `token_hash`: a public link's token is kept only as its SHA-256;
+/// - a memory is shared with a friend once (`memory_shares` unique by memory and recipient; a
+///   revoked share that is shared again is the same row);
+/// - `notifications.kind` and `params` (JSON): what happened and to whom, so that the web app
+///   words it in the reader's language;
+/// - live links and invites found by their hash and expiry.
+struct Sharing;
+
+impl MigrationName for Sharing {
+    fn name(&self) -> &str {
+        "m6_sharing"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Sharing {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .alter_table(Table::alter().table("share_links").rename_column("token", "token_hash").to_owned())
+            .await?;
+        manager.alter_table(Table::alter().table("notifications").add_column(string_null("kind")).to_owned()).await?;
+        manager.alter_table(Table::alter().table("notifications").add_column(text_null("params")).to_owned()).await?;
+        manager.create_index(unique("memory_shares", &["memory_id", "recipient_id"])).await?;
+        manager.create_index(index("notifications", &["user_id", "created_at"])).await
     }
 }
 

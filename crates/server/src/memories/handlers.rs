@@ -247,6 +247,21 @@ pub struct ListQuery {
 
 const STREAM_BATCH: u64 = 500;
 
+/// A list's `sortBy` (default createdAt) and `sortOrder` (default desc).
+pub(crate) fn list_order(sort_by: Option<&str>, sort_order: Option<&str>) -> ApiResult<(SortBy, SortOrder)> {
+    let sort_by = match sort_by {
+        None => SortBy::CreatedAt,
+        Some(raw) => crate::text::parse_name(raw)
+            .ok_or_else(|| ApiError::validation(format!("sortBy must be eventDate or createdAt, not '{raw}'")))?,
+    };
+    let order = match sort_order {
+        None => SortOrder::Desc,
+        Some(raw) => crate::text::parse_name(raw)
+            .ok_or_else(|| ApiError::validation(format!("sortOrder must be asc or desc, not '{raw}'")))?,
+    };
+    Ok((sort_by, order))
+}
+
 /// The user's memories with their entities: the whole list, or a page when `pageSize` is given.
 #[utoipa::path(get, path = "/api/memories", tag = "memories", params(ListQuery),
     responses((status = 200, description = "An array of Memory, or a MemoryPage with pageSize", body = MemoryListing),
@@ -256,16 +271,7 @@ pub(crate) async fn list_memories(
     CurrentUser(user): CurrentUser,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Response> {
-    let sort_by = match query.sort_by.as_deref() {
-        None => SortBy::CreatedAt,
-        Some(raw) => crate::text::parse_name(raw)
-            .ok_or_else(|| ApiError::validation(format!("sortBy must be eventDate or createdAt, not '{raw}'")))?,
-    };
-    let order = match query.sort_order.as_deref() {
-        None => SortOrder::Desc,
-        Some(raw) => crate::text::parse_name(raw)
-            .ok_or_else(|| ApiError::validation(format!("sortOrder must be asc or desc, not '{raw}'")))?,
-    };
+    let (sort_by, order) = list_order(query.sort_by.as_deref(), query.sort_order.as_deref())?;
     let entity_id = match query.filter_entity.as_deref().filter(|f| !f.is_empty() && *f != "all") {
         None => None,
         Some(raw) => Some(raw.parse::<i64>().map_err(|_| ApiError::validation("filterEntity must be an entity id"))?),

@@ -1,4 +1,5 @@
-//! Notifications. For now the header's bell asks only how many are unread.
+//! Notifications: made by the events themselves (a friend request received, a request accepted,
+//! a memory shared), read by their user alone in the header's bell.
 
 pub mod handlers;
 pub mod queries;
@@ -10,6 +11,14 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use handlers::*;
 
+pub use queries::notify;
+pub use types::Event;
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(unread_count))
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(unread_count))
+        .routes(routes!(mark_all_read))
+        .routes(routes!(mark_read))
+        .routes(routes!(delete))
 }

@@ -1,14 +1,11 @@
 //! The dashboard: statistics, the tutorial banner, reflections and relationship suggestions.
 
-use std::io::Cursor;
-
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
 use reqwest::StatusCode;
-use reqwest::multipart::{Form, Part};
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, assert_error, spawn, spawn_with};
+use crate::helpers::{Backend, TestApp, assert_error, spawn, spawn_with, uploaded_photo};
 
 async fn entity(app: &TestApp, name: &str, kind: &str, metadata: Value) -> i64 {
     let response =
@@ -25,16 +22,6 @@ async fn memory(app: &TestApp, title: &str, content: &str, date: Option<NaiveDat
     let response = app.post_json("/api/memories/with-validation", &body).await;
     assert_eq!(response.status(), StatusCode::CREATED, "writing {title}");
     response.json::<Value>().await.unwrap()["memory"]["id"].as_i64().unwrap()
-}
-
-async fn photo(app: &TestApp) -> String {
-    let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(8, 8, image::Rgb([200, 120, 40])));
-    let mut png = Vec::new();
-    picture.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
-    let part = Part::bytes(png).file_name("p.png").mime_str("image/png").unwrap();
-    let response =
-        app.client.post(app.url("/api/photos/upload")).multipart(Form::new().part("photo", part)).send().await.unwrap();
-    response.json::<Value>().await.unwrap()["photoUrl"].as_str().unwrap().to_owned()
 }
 
 /// Moves a memory's creation (and its links' copy of it) to another moment, as if written then.
@@ -74,7 +61,7 @@ async fn the_statistics_count_this_writers_memories_and_entities(backend: Backen
     let lyon = entity(&app, "Lyon", "location", json!({})).await;
     let school = entity(&app, "High school", "lifePeriod", json!({})).await;
     let wedding = entity(&app, "Wedding", "event", json!({})).await;
-    let url = photo(&app).await;
+    let url = uploaded_photo(&app).await;
     let with_photo = app
         .post_json(
             "/api/memories/with-validation",

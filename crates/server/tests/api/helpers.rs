@@ -238,3 +238,15 @@ macro_rules! backends {
         }
     };
 }
+
+/// Upload a small PNG as `app`'s user; its URL.
+pub async fn uploaded_photo(app: &TestApp) -> String {
+    let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(8, 8, image::Rgb([200, 120, 40])));
+    let mut png = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+    let part = reqwest::multipart::Part::bytes(png).file_name("p.png").mime_str("image/png").unwrap();
+    let form = reqwest::multipart::Form::new().part("photo", part);
+    let response = app.client.post(app.url("/api/photos/upload")).multipart(form).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "uploading a photo");
+    response.json::<Value>().await.unwrap()["photoUrl"].as_str().unwrap().to_owned()
+}

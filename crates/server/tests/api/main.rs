@@ -12,4 +12,5 @@ mod jobs;
 mod memories;
 mod photos;
 mod scale;
+mod sharing;
 mod timeline;

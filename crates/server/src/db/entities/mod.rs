@@ -3,11 +3,15 @@
 
 pub mod entity;
 pub mod entity_relationship;
+pub mod friend_invite;
+pub mod friendship;
 pub mod job;
 pub mod login_attempt;
 pub mod memory;
 pub mod memory_entity;
+pub mod memory_share;
 pub mod notification;
 pub mod session;
+pub mod share_link;
 pub mod tutorial_progress;
 pub mod user;

@@ -11,6 +11,10 @@ pub struct Model {
     pub link: Option<String>,
     pub read: bool,
     pub created_at: DateTimeUtc,
+    /// What happened (`friendRequest`, `friendAccepted`, `memoryShared`), for the reader's language.
+    pub kind: Option<String>,
+    /// The names it mentions, as a JSON object.
+    pub params: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
