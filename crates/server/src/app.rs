@@ -21,8 +21,8 @@ use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
 use crate::rate_limit::RateLimits;
 use crate::{
-    auth, dashboard, db, entities, friends, guard, health, insights, jobs, memories, notifications, photos, sharing,
-    timeline, tutorial, web,
+    auth, dashboard, db, entities, feedback, friends, guard, health, insights, jobs, memories, notifications, photos,
+    sharing, timeline, tutorial, users, web,
 };
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
@@ -103,6 +103,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(timeline::router())
         .merge(friends::router())
         .merge(sharing::router())
+        .merge(users::router())
+        .merge(feedback::router())
         .merge(web::router())
 }
 

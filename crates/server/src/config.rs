@@ -74,6 +74,10 @@ pub struct Config {
     #[arg(long, env = "LIFEGRAPH_TOKEN_CHECKS_PER_MINUTE", default_value = "60")]
     pub token_checks_per_minute: std::num::NonZeroU32,
 
+    /// Feedback messages allowed per client address and minute.
+    #[arg(long, env = "LIFEGRAPH_FEEDBACK_PER_MINUTE", default_value = "5")]
+    pub feedback_per_minute: std::num::NonZeroU32,
+
     /// How many server processes share this database behind one address. Rate limits are
     /// counted in each process, so each takes its share of every limit and the processes
     /// together keep it (requests spread evenly, as a round-robin proxy spreads them).
@@ -156,6 +160,7 @@ impl Config {
             local_sign_in: false,
             sign_in_per_minute: std::num::NonZeroU32::new(20).expect("not zero"),
             token_checks_per_minute: std::num::NonZeroU32::new(60).expect("not zero"),
+            feedback_per_minute: std::num::NonZeroU32::new(5).expect("not zero"),
             processes: std::num::NonZeroU32::MIN,
             trust_forwarded_for: false,
             log_format: LogFormat::Pretty,
@@ -178,6 +183,7 @@ impl fmt::Debug for Config {
             .field("local_sign_in", &self.local_sign_in)
             .field("sign_in_per_minute", &self.sign_in_per_minute)
             .field("token_checks_per_minute", &self.token_checks_per_minute)
+            .field("feedback_per_minute", &self.feedback_per_minute)
             .field("processes", &self.processes)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("log_format", &self.log_format)

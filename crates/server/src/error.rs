@@ -87,6 +87,12 @@ pub enum ErrorCode {
     /// 400: A relationship between two entities that cannot be stated (an entity with itself; an
     /// empty, reserved or over-60-character name).
     InvalidRelationship,
+    /// 400: Feedback without a message ("Please enter your feedback message.").
+    MessageRequired,
+    /// 400: Feedback from a visitor without a name and a valid e-mail address.
+    ContactRequired,
+    /// 400: A profile change of the e-mail address, which stays the one registered.
+    EmailReadOnly,
     /// 400: An invitation accepted or declined by the person who sent it.
     OwnInvite,
     /// 400: A memory shared with someone who is not an accepted friend.

@@ -40,6 +40,9 @@ use utoipa::{Modify, OpenApi};
         (name = "friends", description = "Invitations and friendships"),
         (name = "sharing", description = "Memories shared with friends or by public link"),
         (name = "timeline", description = "Life periods placed in time, and their memories"),
+        (name = "feedback", description = "Feedback to the makers"),
+        (name = "admin", description = "The administrator's metrics and feedback list"),
+        (name = "users", description = "A writer's own account: profile, export, deletion"),
         (name = "tutorial", description = "The setup tutorial's state"),
         (name = "health", description = "Liveness and readiness"),
     )

@@ -1,5 +1,5 @@
 //! Rate limits where guessing or flooding is possible, per client address (GCRA, from the
-//! `governor` crate): sign-in, and the checks of invitation and public-link tokens.
+//! `governor` crate): sign-in, the checks of invitation and public-link tokens, and feedback.
 //!
 //! Limits are kept per server process. With several processes behind one address
 //! (`--processes N`), each counts its share, the limit divided by N and rounded up, so that
@@ -60,6 +60,8 @@ pub struct RateLimits {
     pub sign_in: Limiter,
     /// Opening an invitation (check, accept, decline) and reading a public link.
     pub token_checks: Limiter,
+    /// Sending feedback.
+    pub feedback: Limiter,
 }
 
 impl RateLimits {
@@ -67,6 +69,7 @@ impl RateLimits {
         Self {
             sign_in: Limiter::per_minute(share(config.sign_in_per_minute, config.processes)),
             token_checks: Limiter::per_minute(share(config.token_checks_per_minute, config.processes)),
+            feedback: Limiter::per_minute(share(config.feedback_per_minute, config.processes)),
         }
     }
 }

@@ -169,41 +169,68 @@ pub enum Theme {
     Dark,
 }
 
-/// The changes of an [`UpdateUserRequest`], checked.
+/// The changes of an [`UpdateUserRequest`] or a profile request, checked. `Some(None)` clears.
+#[derive(Default)]
 pub struct UserChanges {
-    first_name: Option<Option<String>>,
-    gender: Option<Option<String>>,
-    language: Option<String>,
-    theme: Option<String>,
+    pub username: Option<Option<String>>,
+    pub first_name: Option<Option<String>>,
+    pub last_name: Option<Option<String>>,
+    pub birth_date: Option<Option<NaiveDate>>,
+    pub gender: Option<Option<String>>,
+    pub language: Option<String>,
+    pub theme: Option<String>,
+}
+
+/// A name field as sent: trimmed, blank clears it, at most 100 characters.
+pub fn checked_name(
+    field: &str,
+    value: Option<Option<String>>,
+) -> Result<Option<Option<String>>, crate::error::ApiError> {
+    let value = value.map(|name| name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty()));
+    if let Some(Some(name)) = &value
+        && name.chars().count() > 100
+    {
+        return Err(crate::error::ApiError::validation(format!("{field} must be at most 100 characters")));
+    }
+    Ok(value)
 }
 
 impl TryFrom<UpdateUserRequest> for UserChanges {
     type Error = crate::error::ApiError;
 
     fn try_from(request: UpdateUserRequest) -> Result<Self, Self::Error> {
+        let first_name = checked_name("First name", request.first_name)?;
+        let changes = Self {
+            first_name,
+            gender: request.gender,
+            language: request.language,
+            theme: request.theme,
+            ..Self::default()
+        };
+        changes.check()
+    }
+}
+
+impl UserChanges {
+    /// Refuse an unknown gender, language or theme.
+    pub fn check(self) -> Result<Self, crate::error::ApiError> {
         use crate::error::ApiError;
-        let first_name = request.first_name.map(|name| name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty()));
-        if let Some(Some(name)) = &first_name
-            && name.chars().count() > 100
-        {
-            return Err(ApiError::validation("First name must be at most 100 characters"));
-        }
-        if let Some(Some(gender)) = &request.gender
+        if let Some(Some(gender)) = &self.gender
             && crate::text::parse_name::<Gender>(gender).is_none()
         {
             return Err(ApiError::validation(format!("Unknown gender '{gender}'")));
         }
-        if let Some(language) = &request.language
+        if let Some(language) = &self.language
             && crate::text::parse_name::<Language>(language).is_none()
         {
             return Err(ApiError::validation("Language must be 'en' or 'fr'"));
         }
-        if let Some(theme) = &request.theme
+        if let Some(theme) = &self.theme
             && crate::text::parse_name::<Theme>(theme).is_none()
         {
             return Err(ApiError::validation("Theme must be 'light' or 'dark'"));
         }
-        Ok(Self { first_name, gender: request.gender, language: request.language, theme: request.theme })
+        Ok(self)
     }
 }
 
@@ -213,8 +240,17 @@ pub async fn update(
     changes: UserChanges,
 ) -> Result<user::Model, sea_orm::DbErr> {
     let mut active = found.into_active_model();
+    if let Some(username) = changes.username {
+        active.username = Set(username);
+    }
     if let Some(first_name) = changes.first_name {
         active.first_name = Set(first_name);
+    }
+    if let Some(last_name) = changes.last_name {
+        active.last_name = Set(last_name);
+    }
+    if let Some(birth_date) = changes.birth_date {
+        active.birth_date = Set(birth_date);
     }
     if let Some(gender) = changes.gender {
         active.gender = Set(gender);

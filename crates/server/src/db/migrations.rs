@@ -17,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(BackgroundJobs),
             Box::new(EntityLists),
             Box::new(Sharing),
+            Box::new(AdminAccess),
         ]
     }
 }
@@ -508,6 +509,35 @@ impl MigrationTrait for Sharing {
         manager.alter_table(Table::alter().table("notifications").add_column(text_null("params")).to_owned()).await?;
         manager.create_index(unique("memory_shares", &["memory_id", "recipient_id"])).await?;
         manager.create_index(index("notifications", &["user_id", "created_at"])).await
+    }
+}
+
+/// The administrator's access log: who read or changed what, and when. It outlives the
+/// administrator's own account (no foreign key), as a log should.
+struct AdminAccess;
+
+impl MigrationName for AdminAccess {
+    fn name(&self) -> &str {
+        "m7_admin_access"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for AdminAccess {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("admin_access_log")
+                    .col(big_pk_auto("id"))
+                    .col(big_integer("admin_id"))
+                    .col(string("action"))
+                    .col(big_integer_null("target_id"))
+                    .col(moment("created_at"))
+                    .to_owned(),
+            )
+            .await?;
+        manager.create_index(index("admin_access_log", &["created_at"])).await
     }
 }
 

@@ -60,6 +60,23 @@ impl PhotoStore {
         }
     }
 
+    /// Remove every object under `folder/`; how many were removed.
+    pub async fn delete_folder(&self, folder: &str) -> anyhow::Result<usize> {
+        use futures::TryStreamExt;
+        let prefix = Path::from(folder);
+        let keys: Vec<Path> = self
+            .store
+            .list(Some(&prefix))
+            .map_ok(|meta| meta.location)
+            .try_collect()
+            .await
+            .with_context(|| format!("listing {folder}"))?;
+        for key in &keys {
+            self.delete(key.as_ref()).await?;
+        }
+        Ok(keys.len())
+    }
+
     /// Remove an object; one already gone is fine.
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self.store.delete(&Path::from(key)).await {

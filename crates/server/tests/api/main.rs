@@ -1,6 +1,7 @@
 //! API tests: one binary (it links once), a module per feature. Each test runs against
 //! SQLite and against a real PostgreSQL.
 
+mod account;
 mod auth;
 mod cluster;
 mod dashboard;

@@ -4,6 +4,58 @@
  */
 
 export interface paths {
+    "/api/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every piece of feedback, newest first (administrator only). */
+        get: operations["list_feedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a feedback (administrator only). */
+        delete: operations["delete_feedback"];
+        options?: never;
+        head?: never;
+        /** Change a feedback's status or notes (administrator only; any status to any other). */
+        patch: operations["update_feedback"];
+        trace?: never;
+    };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system metrics (administrator only). */
+        get: operations["stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/reflections": {
         parameters: {
             query?: never;
@@ -277,6 +329,26 @@ export interface paths {
         post?: never;
         /** Remove a stated relationship (a period's parents change through the period). */
         delete: operations["delete_relationship"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send feedback to the makers. A visitor gives a name and an e-mail; a signed-in writer is known.
+         *     Limited per client address.
+         */
+        post: operations["send_feedback"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -962,6 +1034,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the signed-in user's account: memories, entities, links, relationships, shares both
+         *     ways, public links (which then answer as expired), friendships, invitations, notifications,
+         *     sessions and tutorial progress, in one transaction; then their photos. Their feedback stays,
+         *     without their name. Signs out.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the signed-in user's profile: username, names, birth date, gender, language, theme.
+         *     The e-mail cannot change (it is the one the person signed up with).
+         */
+        patch: operations["update_profile"];
+        trace?: never;
+    };
+    "/api/users/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in writer's data as a file: `format=json` (everything: profile, memories, entities,
+         *     links, relationships, friends, shares, notifications, feedback) or `format=csv` (one row per
+         *     memory, with its entities).
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1011,6 +1130,35 @@ export interface components {
          * @enum {string}
          */
         ActivityCategory: "work" | "hobby" | "sport" | "exercise" | "travel" | "study" | "reading" | "writing" | "cooking" | "gardening" | "music" | "art" | "photography" | "gaming" | "socializing" | "dating" | "family-time" | "volunteering" | "learning" | "meditation" | "therapy" | "medical" | "shopping" | "entertainment" | "celebration" | "ceremony" | "religious" | "game" | "social" | "spiritual" | "creative" | "other";
+        AdminStats: {
+            /** @description By entity type: person, location, lifePeriod, emotion, object, activity. */
+            entities: {
+                [key: string]: components["schemas"]["Metric"];
+            };
+            /** @description `total` (no windows), `pending`, `accepted`, `declined`. */
+            friendships: {
+                [key: string]: components["schemas"]["Metric"];
+            };
+            locationCategories: {
+                [key: string]: number;
+            };
+            memories: components["schemas"]["Metric"];
+            memoriesWithPictures: components["schemas"]["Metric"];
+            objectCategories: {
+                [key: string]: number;
+            };
+            /** @description Entities of each category, per type. */
+            personCategories: {
+                [key: string]: number;
+            };
+            /** @description `total` (no windows), `active`, `revoked` (windows by the moment revoked). */
+            sharedMemories: {
+                [key: string]: components["schemas"]["Metric"];
+            };
+            tutorialCompleted: components["schemas"]["Metric"];
+            tutorialDismissed: components["schemas"]["Metric"];
+            users: components["schemas"]["Metric"];
+        };
         /** @description Whether the dashboard shows the "Complete your setup" banner. */
         BannerState: {
             showBanner: boolean;
@@ -1316,7 +1464,7 @@ export interface components {
          *     here, generated into the web's types (docs/errors.md describes when each is answered).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "invalid_metadata" | "period_cycle" | "invalid_merge" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_time_zone" | "invalid_relationship" | "own_invite" | "not_a_friend" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "not_recipient" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_friends" | "request_pending" | "not_pending" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_content_type" | "invalid_body" | "invalid_text" | "title_required" | "details_required" | "invalid_date" | "invalid_photo" | "unknown_entity" | "entity_required" | "invalid_action" | "too_many_entities" | "too_many_media" | "invalid_entity_type" | "invalid_metadata" | "period_cycle" | "invalid_merge" | "name_required" | "too_many_aliases" | "metadata_too_large" | "invalid_cursor" | "invalid_time_zone" | "invalid_relationship" | "message_required" | "contact_required" | "email_read_only" | "own_invite" | "not_a_friend" | "invalid_file_type" | "image_too_large" | "invalid_upload" | "photo_required" | "consent_required" | "invalid_redirect" | "sign_in_unavailable" | "sign_in_refused" | "invalid_callback" | "invalid_state" | "invalid_form" | "unknown_host" | "unauthorized" | "forbidden" | "not_recipient" | "cross_site_request" | "origin_required" | "not_found" | "method_not_allowed" | "entity_exists" | "already_friends" | "request_pending" | "not_pending" | "already_exists" | "payload_too_large" | "file_too_large" | "uri_too_long" | "rate_limited" | "internal_error";
         /** @description An entity an insight rests on. */
         EvidenceEntity: {
             /** Format: int64 */
@@ -1340,6 +1488,108 @@ export interface components {
             id: number;
             name: string;
             type: components["schemas"]["EntityType"];
+        };
+        /** @description Everything the writer has, as the JSON export holds it. */
+        Export: {
+            entities: components["schemas"]["Entity"][];
+            /** Format: date-time */
+            exportedAt: string;
+            feedback: components["schemas"]["ExportedFeedback"][];
+            friends: components["schemas"]["ExportedFriend"][];
+            memories: components["schemas"]["Memory"][];
+            memoryEntities: components["schemas"]["Link"][];
+            notifications: components["schemas"]["Notification"][];
+            publicLinks: components["schemas"]["ExportedLink"][];
+            /** @description Relationships stated between entities, and periods' parents (`parent_period`). */
+            relationships: components["schemas"]["ExportedRelationship"][];
+            shares: components["schemas"]["ExportedShare"][];
+            user: components["schemas"]["User"];
+        };
+        ExportedFeedback: {
+            /** Format: date-time */
+            createdAt: string;
+            message: string;
+            status: string;
+            subject?: string | null;
+            type: string;
+        };
+        ExportedFriend: {
+            askedByMe: boolean;
+            name: string;
+            /** Format: date-time */
+            since: string;
+            /** @description `pending` or `accepted`. */
+            status: string;
+        };
+        ExportedLink: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: int64 */
+            memoryId: number;
+            /** Format: date-time */
+            revokedAt?: string | null;
+        };
+        ExportedRelationship: {
+            relationship: string;
+            /** Format: int64 */
+            sourceId: number;
+            /** Format: int64 */
+            targetId: number;
+        };
+        ExportedShare: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            memoryId: number;
+            /** Format: date-time */
+            revokedAt?: string | null;
+            sharedWith: string;
+        };
+        /** @description One piece of feedback, as the administrator reads it. */
+        FeedbackItem: {
+            adminNotes?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            message: string;
+            /** @description `new`, `reviewed` or `resolved`. */
+            status: string;
+            subject?: string | null;
+            type: string;
+            userEmail?: string | null;
+            /** @description The sender: the visitor's name, or the writer's; null once their account is deleted. */
+            userName?: string | null;
+        };
+        /** @description `POST /api/feedback`. */
+        FeedbackRequest: {
+            message: string;
+            subject?: string | null;
+            type: components["schemas"]["FeedbackType"];
+            /** @description Required from a visitor; ignored from a signed-in writer. */
+            userEmail?: string | null;
+            /** @description Required from a visitor; ignored from a signed-in writer. */
+            userName?: string | null;
+        };
+        FeedbackSent: {
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description The states of feedback.
+         * @enum {string}
+         */
+        FeedbackStatus: "new" | "reviewed" | "resolved";
+        /**
+         * @description The two kinds of feedback.
+         * @enum {string}
+         */
+        FeedbackType: "feedback" | "bug";
+        FeedbackUpdate: {
+            adminNotes?: string | null;
+            status?: null | components["schemas"]["FeedbackStatus"];
         };
         /** @description A share with a friend, as its owner sees it. */
         FriendShare: {
@@ -1426,6 +1676,12 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "fr";
+        Link: {
+            /** Format: int64 */
+            entityId: number;
+            /** Format: int64 */
+            memoryId: number;
+        };
         /** @description A live public link, as its owner sees it (its token is not kept). */
         LinkStatus: {
             /** Format: date-time */
@@ -1523,6 +1779,17 @@ export interface components {
              */
             targetId: number;
         };
+        /** @description A count in total and over the last day, week and month. */
+        Metric: {
+            /** Format: int64 */
+            last24h: number;
+            /** Format: int64 */
+            last30d: number;
+            /** Format: int64 */
+            last7d: number;
+            /** Format: int64 */
+            total: number;
+        };
         Notification: {
             /** Format: date-time */
             createdAt: string;
@@ -1570,6 +1837,19 @@ export interface components {
              * @description The image: JPEG, PNG, GIF or WebP, at most 10 MB and 50 megapixels.
              */
             photo: string;
+        };
+        /** @description `PATCH /api/users/{id}`: each field optional; `null` (or blank text) clears it. */
+        ProfileRequest: {
+            /** @description `yyyy-MM-dd`, or null. */
+            birthDate?: string | null;
+            /** @description Read-only: accepted only when it is the registered address (or empty). */
+            email?: string | null;
+            firstName?: string | null;
+            gender?: null | components["schemas"]["Gender"];
+            language?: null | components["schemas"]["Language"];
+            lastName?: string | null;
+            theme?: null | components["schemas"]["Theme"];
+            username?: string | null;
         };
         /** @description The memory of a public link: these fields only. */
         PublicSharedMemory: {
@@ -1892,6 +2172,293 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackItem"][];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Feedback id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Feedback id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackUpdate"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_reflections: {
         parameters: {
             query?: {
@@ -3219,6 +3786,90 @@ export interface operations {
             };
             /** @description The address is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6159,6 +6810,243 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted and signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description `json` (everything) or `csv` (the memories); json by default. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (application/json or text/csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,10 @@
 //! SeaORM models of the tables the features read and write. A feature adds the model of a
 //! table when it starts using it; the migration already holds every table.
 
+pub mod admin_access;
 pub mod entity;
 pub mod entity_relationship;
+pub mod feedback;
 pub mod friend_invite;
 pub mod friendship;
 pub mod job;

@@ -1,0 +1,312 @@
+//! A writer's account: profile, export, deletion; feedback; the administrator's view.
+
+use reqwest::StatusCode;
+use sea_orm::ConnectionTrait;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, assert_error, spawn, spawn_with, uploaded_photo};
+
+async fn person(app: &TestApp, email: &str, first: &str, last: &str) -> i64 {
+    assert_eq!(app.sign_in(email, first, last).await.status(), StatusCode::SEE_OTHER);
+    app.get("/api/auth/user").await.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
+async fn ok(response: reqwest::Response, status: StatusCode) -> Value {
+    assert_eq!(response.status(), status, "unexpected status");
+    response.json().await.unwrap()
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    let backend = app.db.get_database_backend();
+    let row = app.db.query_one_raw(sea_orm::Statement::from_string(backend, sql)).await.unwrap().unwrap();
+    row.try_get_by_index::<i64>(0).unwrap()
+}
+
+async fn the_profile_is_the_writers_own(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "writer@example.org", "Ada", "").await;
+    let profile = json!({"username": "ada", "firstName": " Ada ", "lastName": "Lovelace", "birthDate": "1990-12-10",
+                         "gender": "female", "language": "fr", "theme": "dark", "email": "writer@example.org"});
+    let user = ok(app.patch_json(&format!("/api/users/{me}"), &profile).await, StatusCode::OK).await;
+    assert_eq!(
+        (&user["username"], &user["firstName"], &user["lastName"], &user["birthDate"], &user["gender"]),
+        (&json!("ada"), &json!("Ada"), &json!("Lovelace"), &json!("1990-12-10"), &json!("female"))
+    );
+    assert_eq!((&user["language"], &user["theme"]), (&json!("fr"), &json!("dark")));
+    // The shell reads the same user.
+    assert_eq!(app.get("/api/auth/user").await.json::<Value>().await.unwrap()["lastName"], "Lovelace");
+
+    let cleared = json!({"birthDate": null, "gender": null, "lastName": ""});
+    let user = ok(app.patch_json(&format!("/api/users/{me}"), &cleared).await, StatusCode::OK).await;
+    assert_eq!((&user["birthDate"], &user["gender"], &user["lastName"]), (&Value::Null, &Value::Null, &Value::Null));
+    assert_eq!(user["firstName"], "Ada", "what is not sent stays");
+
+    for (body, code) in [
+        (json!({"email": "someone.else@example.org"}), "email_read_only"),
+        (json!({"birthDate": "1990-02-30"}), "invalid_date"),
+        (json!({"birthDate": "2999-01-01"}), "invalid_date"),
+        (json!({"gender": "robot"}), "validation_failed"),
+        (json!({"firstName": "x".repeat(101)}), "validation_failed"),
+        (json!({"language": "de"}), "validation_failed"),
+        (json!({"isAdmin": true}), "validation_failed"),
+    ] {
+        assert_error(app.patch_json(&format!("/api/users/{me}"), &body).await, StatusCode::BAD_REQUEST, code).await;
+    }
+    assert_eq!(app.get("/api/auth/user").await.json::<Value>().await.unwrap()["email"], "writer@example.org");
+
+    // Another person's id, on every route: as if it did not exist.
+    let other = app.another_browser();
+    let theirs = person(&other, "other@example.org", "Other", "").await;
+    let patch = app.patch_json(&format!("/api/users/{theirs}"), &json!({"firstName": "Mallory"})).await;
+    assert_error(patch, StatusCode::NOT_FOUND, "not_found").await;
+    assert_error(app.get(&format!("/api/users/{theirs}/export")).await, StatusCode::NOT_FOUND, "not_found").await;
+    assert_error(app.delete(&format!("/api/users/{theirs}")).await, StatusCode::NOT_FOUND, "not_found").await;
+    assert_eq!(other.get("/api/auth/user").await.json::<Value>().await.unwrap()["firstName"], "Other");
+}
+
+async fn exports_hold_the_writers_data_in_both_formats(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "export@example.org", "Eve", "").await;
+    let lyon = ok(
+        app.post_json("/api/entities-with-metadata", &json!({"name": "Lyon", "type": "location", "metadata": {}}))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .clone();
+    let body = json!({"title": "Market, \"quoted\"", "content": "Line one,\nline two.", "eventDate": "2020-05-01", "entities": [lyon]});
+    ok(app.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
+    let other = app.another_browser();
+    person(&other, "not-me@example.org", "Not", "Me").await;
+    let body = json!({"title": "Someone else's", "content": "Private."});
+    ok(other.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
+
+    let response = app.get(&format!("/api/users/{me}/export?format=json")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
+    assert!(disposition.starts_with("attachment; filename=\"lifegraph-export-") && disposition.ends_with(".json\""));
+    let data: Value = response.json().await.unwrap();
+    assert_eq!(data["user"]["email"], "export@example.org");
+    assert_eq!(data["memories"].as_array().unwrap().len(), 1);
+    assert_eq!(data["memories"][0]["title"], "Market, \"quoted\"");
+    assert_eq!(data["entities"][0]["name"], "Lyon");
+    assert_eq!(data["memoryEntities"][0]["entityId"], lyon);
+    assert!(!data.to_string().contains("Someone else's"));
+
+    let response = app.get(&format!("/api/users/{me}/export?format=csv")).await;
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/csv"));
+    let text = response.text().await.unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    assert_eq!(headers[..3], ["id", "title", "eventDate"]);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(&rows[0][1], "Market, \"quoted\"");
+    assert_eq!(&rows[0][5], "Line one,\nline two.");
+    assert_eq!(&rows[0][9], "Lyon (location)");
+    assert_error(
+        app.get(&format!("/api/users/{me}/export?format=xml")).await,
+        StatusCode::BAD_REQUEST,
+        "validation_failed",
+    )
+    .await;
+}
+
+async fn a_deleted_account_leaves_nothing_of_its_writer(backend: Backend) {
+    let app = spawn(backend).await;
+    let gone = person(&app, "leaving@example.org", "Lea", "Ving").await;
+    let friend = app.another_browser();
+    let friend_id = person(&friend, "friend@example.org", "Fred", "").await;
+
+    // Lea's journal: a photo, entities, a relationship, friends, shares both ways, a public link,
+    // notifications, an invitation, feedback.
+    let photo = uploaded_photo(&app).await;
+    let a = ok(
+        app.post_json("/api/entities-with-metadata", &json!({"name": "Ann", "type": "person"})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let b = ok(
+        app.post_json("/api/entities-with-metadata", &json!({"name": "Bo", "type": "person"})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    app.post_json(
+        "/api/entity-relationships",
+        &json!({"sourceId": a["id"], "targetId": b["id"], "relationship": "sister"}),
+    )
+    .await;
+    let body = json!({"title": "Mine", "content": "Mine.", "photo": photo, "entities": [a["id"]]});
+    let memory =
+        ok(app.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await["memory"]["id"]
+            .as_i64()
+            .unwrap();
+    let token =
+        ok(app.get("/api/friends/invite-token").await, StatusCode::OK).await["token"].as_str().unwrap().to_owned();
+    let request =
+        ok(friend.post_json("/api/friends/accept-invite", &json!({"token": token})).await, StatusCode::OK).await;
+    ok(app.post_json(&format!("/api/friendships/{}/accept", request["id"]), &json!({})).await, StatusCode::OK).await;
+    app.post_json(&format!("/api/memories/{memory}/share-with-friend"), &json!({"friendId": friend_id})).await;
+    let theirs = json!({"title": "Fred's", "content": "Fred's."});
+    let fred_memory =
+        ok(friend.post_json("/api/memories/with-validation", &theirs).await, StatusCode::CREATED).await["memory"]["id"]
+            .as_i64()
+            .unwrap();
+    friend.post_json(&format!("/api/memories/{fred_memory}/share-with-friend"), &json!({"friendId": gone})).await;
+    let link = ok(app.post_json(&format!("/api/memories/{memory}/share"), &json!({})).await, StatusCode::CREATED).await;
+    let public = link["shareUrl"].as_str().unwrap().replace("/shared/", "/api/shared/");
+    ok(app.get("/api/friends/invite-token").await, StatusCode::OK).await;
+    let feedback = json!({"type": "bug", "message": "The map is slow."});
+    ok(app.post_json("/api/feedback", &feedback).await, StatusCode::CREATED).await;
+    assert_eq!(app.get(&public).await.status(), StatusCode::OK);
+
+    let response = app.delete(&format!("/api/users/{gone}")).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    assert!(response.headers()["set-cookie"].to_str().unwrap().contains("lifegraph_session=;"), "signed out");
+    assert_error(app.get("/api/auth/user").await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+
+    // No row of Lea's in any table.
+    for (table, columns) in [
+        ("users", &["id"][..]),
+        ("sessions", &["user_id"]),
+        ("memories", &["user_id"]),
+        ("entities", &["user_id"]),
+        ("memory_entities", &["user_id"]),
+        ("entity_relationships", &["user_id"]),
+        ("friendships", &["user_id1", "user_id2", "requested_by"]),
+        ("friend_invites", &["user_id"]),
+        ("memory_shares", &["owner_id", "recipient_id"]),
+        ("share_links", &["user_id"]),
+        ("notifications", &["user_id"]),
+        ("feedback", &["user_id"]),
+        ("tutorial_progress", &["user_id"]),
+        ("jobs", &["user_id"]),
+    ] {
+        for column in columns {
+            assert_eq!(
+                count(&app, &format!("SELECT COUNT(*) FROM {table} WHERE {column} = {gone}")).await,
+                0,
+                "{table}.{column}"
+            );
+        }
+    }
+    // The feedback stays, nameless; Fred keeps his own data; the photos are gone.
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM feedback WHERE user_id IS NULL AND user_email IS NULL").await, 1);
+    assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM memories WHERE user_id = {friend_id}")).await, 1);
+    let photos = app.config.storage_url.strip_prefix("file://").unwrap().to_owned();
+    let left = std::fs::read_dir(format!("{photos}/{gone}")).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(left, 0, "no photo of Lea's in storage");
+    // Her public link answers as an expired one; Fred sees neither friend nor share.
+    assert_error(friend.get(&public).await, StatusCode::NOT_FOUND, "not_found").await;
+    assert_eq!(ok(friend.get("/api/friendships").await, StatusCode::OK).await, json!([]));
+    assert_eq!(ok(friend.get("/api/shared-with-me").await, StatusCode::OK).await, json!([]));
+}
+
+async fn feedback_comes_from_visitors_and_writers(backend: Backend) {
+    let app = spawn_with(backend, |config| config.feedback_per_minute = std::num::NonZeroU32::new(5).unwrap()).await;
+    let visitor = app.another_browser();
+    for (body, code) in [
+        (json!({"type": "feedback", "message": "Hello"}), "contact_required"),
+        (
+            json!({"type": "feedback", "message": "Hello", "userName": "Vi", "userEmail": "not-an-address"}),
+            "contact_required",
+        ),
+        (
+            json!({"type": "feedback", "message": "   ", "userName": "Vi", "userEmail": "vi@example.org"}),
+            "message_required",
+        ),
+        (
+            json!({"type": "praise", "message": "Hello", "userName": "Vi", "userEmail": "vi@example.org"}),
+            "validation_failed",
+        ),
+    ] {
+        assert_error(visitor.post_json("/api/feedback", &body).await, StatusCode::BAD_REQUEST, code).await;
+    }
+    let body = json!({"type": "feedback", "subject": " Idea ", "message": " More colours ", "userName": "Vi", "userEmail": "vi@example.org"});
+    ok(visitor.post_json("/api/feedback", &body).await, StatusCode::CREATED).await;
+    // Too many from one address (refused tries count too).
+    assert_error(visitor.post_json("/api/feedback", &body).await, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    let backend_kind = app.db.get_database_backend();
+    let row = app
+        .db
+        .query_one_raw(sea_orm::Statement::from_string(
+            backend_kind,
+            "SELECT subject, message, user_name FROM feedback",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.try_get::<String>("", "subject").unwrap(), "Idea", "trimmed");
+    assert_eq!(row.try_get::<String>("", "message").unwrap(), "More colours");
+    assert_eq!(row.try_get::<String>("", "user_name").unwrap(), "Vi");
+}
+
+async fn only_the_administrator_sees_the_metrics_and_the_feedback(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = person(&app, "admin@example.org", "Ad", "Min").await;
+    assert_eq!(admin, 1, "the first account administers");
+    let writer = app.another_browser();
+    person(&writer, "writer@example.org", "Wri", "Ter").await;
+    let visitor = app.another_browser();
+
+    for path in ["/api/admin/stats", "/api/admin/feedback"] {
+        assert_error(writer.get(path).await, StatusCode::FORBIDDEN, "forbidden").await;
+        assert_error(visitor.get(path).await, StatusCode::UNAUTHORIZED, "unauthorized").await;
+    }
+    let sent =
+        ok(writer.post_json("/api/feedback", &json!({"type": "bug", "message": "Crash"})).await, StatusCode::CREATED)
+            .await;
+    let id = sent["id"].as_i64().unwrap();
+    let change = json!({"status": "resolved", "adminNotes": "Fixed"});
+    assert_error(
+        writer.patch_json(&format!("/api/admin/feedback/{id}"), &change).await,
+        StatusCode::FORBIDDEN,
+        "forbidden",
+    )
+    .await;
+    assert_error(writer.delete(&format!("/api/admin/feedback/{id}")).await, StatusCode::FORBIDDEN, "forbidden").await;
+
+    // Metrics over windows: memories written now, 3, 20 and 40 days ago.
+    for title in ["now", "3 days", "20 days", "40 days"] {
+        let body = json!({"title": title, "content": "x"});
+        ok(writer.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
+    }
+    for (title, days) in [("3 days", 3), ("20 days", 20), ("40 days", 40)] {
+        let moment = chrono::Utc::now() - chrono::Duration::days(days);
+        let backend_kind = app.db.get_database_backend();
+        let sql = match backend_kind {
+            sea_orm::DatabaseBackend::Postgres => "UPDATE memories SET created_at = $1 WHERE title = $2",
+            _ => "UPDATE memories SET created_at = ? WHERE title = ?",
+        };
+        app.db
+            .execute_raw(sea_orm::Statement::from_sql_and_values(backend_kind, sql, [moment.into(), title.into()]))
+            .await
+            .unwrap();
+    }
+    let stats = ok(app.get("/api/admin/stats").await, StatusCode::OK).await;
+    assert_eq!(stats["memories"], json!({"total": 4, "last24h": 1, "last7d": 2, "last30d": 3}));
+    assert_eq!(stats["users"]["total"], 2);
+    assert_eq!(stats["friendships"]["total"]["last24h"], 0, "totals have no windows");
+    assert!(stats["entities"]["person"].is_object() && stats["personCategories"].is_object());
+
+    let list = ok(app.get("/api/admin/feedback").await, StatusCode::OK).await;
+    assert_eq!(list[0]["userName"], "Wri Ter");
+    assert_eq!(list[0]["status"], "new");
+    assert_eq!(app.patch_json(&format!("/api/admin/feedback/{id}"), &change).await.status(), StatusCode::NO_CONTENT);
+    let list = ok(app.get("/api/admin/feedback").await, StatusCode::OK).await;
+    assert_eq!((&list[0]["status"], &list[0]["adminNotes"]), (&json!("resolved"), &json!("Fixed")));
+    let bad = app.patch_json(&format!("/api/admin/feedback/{id}"), &json!({"status": "closed"})).await;
+    assert_error(bad, StatusCode::BAD_REQUEST, "validation_failed").await;
+    assert_eq!(app.delete(&format!("/api/admin/feedback/{id}")).await.status(), StatusCode::NO_CONTENT);
+    assert_error(app.delete(&format!("/api/admin/feedback/{id}")).await, StatusCode::NOT_FOUND, "not_found").await;
+    // Every administrator request is in the access log.
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM admin_access_log WHERE admin_id = 1").await, 6);
+}
+
+crate::backends!(
+    the_profile_is_the_writers_own,
+    exports_hold_the_writers_data_in_both_formats,
+    a_deleted_account_leaves_nothing_of_its_writer,
+    feedback_comes_from_visitors_and_writers,
+    only_the_administrator_sees_the_metrics_and_the_feedback,
+);
