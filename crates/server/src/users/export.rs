@@ -159,7 +159,10 @@ pub async fn memories_of<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Vec
     Ok(memories)
 }
 
-async fn collect<C: ConnectionTrait>(db: &C, user: crate::db::entities::user::Model) -> Result<Export, DbErr> {
+pub(crate) async fn collect<C: ConnectionTrait>(
+    db: &C,
+    user: crate::db::entities::user::Model,
+) -> Result<Export, DbErr> {
     let user_id = user.id;
     let memories = memories_of(db, user_id).await?;
     let entity_models = entity::Entity::find()

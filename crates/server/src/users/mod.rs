@@ -4,6 +4,7 @@
 //! Every `/api/users/{id}` route acts on the signed-in user alone: another id is not found,
 //! whatever the client sends.
 
+pub mod archive;
 pub mod delete;
 pub mod export;
 
@@ -22,7 +23,10 @@ use crate::db::entities::user;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody, ErrorCode};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(update_profile, delete::delete_account)).routes(routes!(export::export))
+    OpenApiRouter::new()
+        .routes(routes!(update_profile, delete::delete_account))
+        .routes(routes!(export::export))
+        .routes(routes!(archive::archive))
 }
 
 /// The signed-in user, when `id` is theirs.

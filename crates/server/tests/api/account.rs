@@ -112,6 +112,54 @@ async fn exports_hold_the_writers_data_in_both_formats(backend: Backend) {
     .await;
 }
 
+async fn the_archive_holds_the_data_and_every_photo(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "archive@example.org", "Ar", "Chive").await;
+    let mut photos = Vec::new();
+    for title in ["One", "Two"] {
+        let photo = uploaded_photo(&app).await;
+        let body = json!({"title": title, "content": format!("{title}."), "photo": photo});
+        ok(app.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
+        photos.push(photo);
+    }
+    ok(
+        app.post_json("/api/memories/with-validation", &json!({"title": "No photo", "content": "x"})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let other = app.another_browser();
+    person(&other, "other@example.org", "", "").await;
+    let theirs = uploaded_photo(&other).await;
+    let body = json!({"title": "Theirs", "content": "x", "photo": theirs});
+    ok(other.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
+
+    let response = app.get(&format!("/api/users/{me}/archive")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    let bytes = response.bytes().await.unwrap().to_vec();
+    let zip = async_zip::base::read::mem::ZipFileReader::new(bytes).await.expect("a readable zip");
+    let names: Vec<String> = zip.file().entries().iter().map(|e| e.filename().as_str().unwrap().to_owned()).collect();
+    let mut expected = vec!["lifegraph.json".to_owned()];
+    expected.extend(photos.iter().map(|p| format!("photos/{}", p.rsplit('/').next().unwrap())));
+    assert_eq!(names, expected, "the data, then each photo of the writer, and nothing of anyone else");
+    let mut data = String::new();
+    {
+        use futures::AsyncReadExt;
+        let mut entry = zip.reader_with_entry(0).await.unwrap();
+        entry.read_to_string(&mut data).await.unwrap();
+    }
+    let data: Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(data["memories"].as_array().unwrap().len(), 3);
+    let mut first = Vec::new();
+    {
+        use futures::AsyncReadExt;
+        zip.reader_with_entry(1).await.unwrap().read_to_end(&mut first).await.unwrap();
+    }
+    let stored = app.get(&photos[0]).await.bytes().await.unwrap();
+    assert_eq!(first, stored.to_vec(), "the photo as stored");
+    assert_error(other.get(&format!("/api/users/{me}/archive")).await, StatusCode::NOT_FOUND, "not_found").await;
+}
+
 async fn a_deleted_account_leaves_nothing_of_its_writer(backend: Backend) {
     let app = spawn(backend).await;
     let gone = person(&app, "leaving@example.org", "Lea", "Ving").await;
@@ -306,6 +354,7 @@ async fn only_the_administrator_sees_the_metrics_and_the_feedback(backend: Backe
 crate::backends!(
     the_profile_is_the_writers_own,
     exports_hold_the_writers_data_in_both_formats,
+    the_archive_holds_the_data_and_every_photo,
     a_deleted_account_leaves_nothing_of_its_writer,
     feedback_comes_from_visitors_and_writers,
     only_the_administrator_sees_the_metrics_and_the_feedback,
