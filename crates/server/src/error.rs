@@ -91,6 +91,9 @@ pub enum ErrorCode {
     MessageRequired,
     /// 400: Feedback from a visitor without a name and a valid e-mail address.
     ContactRequired,
+    /// 400: An import that is not a known export, or a hostile archive (a path out of it, far more
+    /// data than it holds).
+    InvalidArchive,
     /// 400: A profile change of the e-mail address, which stays the one registered.
     EmailReadOnly,
     /// 400: An invitation accepted or declined by the person who sent it.

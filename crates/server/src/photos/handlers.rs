@@ -80,6 +80,12 @@ pub(crate) async fn upload(
     }
     let bytes = photo
         .ok_or_else(|| ApiError::bad_request(ErrorCode::PhotoRequired, "No photo was sent (form field 'photo')"))?;
+    Ok(Json(store(&state, user.id, bytes.to_vec()).await?))
+}
+
+/// Check, process (small version, orientation, no location data) and store a photo of
+/// `user_id`: the upload's rules, for uploads and imports alike.
+pub(crate) async fn store(state: &AppState, user_id: i64, bytes: Vec<u8>) -> ApiResult<UploadedPhoto> {
     if bytes.len() > MAX_PHOTO_BYTES {
         return Err(too_large());
     }
@@ -100,14 +106,11 @@ pub(crate) async fn upload(
             })?
     };
     let name = crate::auth::session::random_token();
-    let key = format!("{}/{name}.{}", user.id, processed.kind.extension());
-    let thumbnail_key = format!("{}/{name}.thumb.jpg", user.id);
+    let key = format!("{user_id}/{name}.{}", processed.kind.extension());
+    let thumbnail_key = format!("{user_id}/{name}.thumb.jpg");
     state.photos.put(&key, processed.full).await?;
     state.photos.put(&thumbnail_key, processed.thumbnail).await?;
-    Ok(Json(UploadedPhoto {
-        photo_url: format!("{URL_PREFIX}{key}"),
-        thumbnail_url: format!("{URL_PREFIX}{thumbnail_key}"),
-    }))
+    Ok(UploadedPhoto { photo_url: format!("{URL_PREFIX}{key}"), thumbnail_url: format!("{URL_PREFIX}{thumbnail_key}") })
 }
 
 /// A photo, to its owner only (another person's photo is not found).

@@ -7,6 +7,7 @@
 pub mod archive;
 pub mod delete;
 pub mod export;
+pub mod import;
 
 use axum::Json;
 use axum::extract::State;
@@ -27,6 +28,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_profile, delete::delete_account))
         .routes(routes!(export::export))
         .routes(routes!(archive::archive))
+        .routes({
+            // Room for the multipart envelope around the largest upload.
+            let (schemas, paths, route) = routes!(import::import);
+            (schemas, paths, route.layer(axum::extract::DefaultBodyLimit::max(import::UPLOAD_MAX + 64 * 1024)))
+        })
 }
 
 /// The signed-in user, when `id` is theirs.

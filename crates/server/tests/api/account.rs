@@ -160,6 +160,181 @@ async fn the_archive_holds_the_data_and_every_photo(backend: Backend) {
     assert_error(other.get(&format!("/api/users/{me}/archive")).await, StatusCode::NOT_FOUND, "not_found").await;
 }
 
+/// A zip of these files, written as an export tool would.
+async fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let mut zip = async_zip::base::write::ZipFileWriter::new(Vec::new());
+    for (name, bytes) in files {
+        let entry = async_zip::ZipEntryBuilder::new((*name).to_owned().into(), async_zip::Compression::Deflate);
+        zip.write_entry_whole(entry, bytes).await.unwrap();
+    }
+    zip.close().await.unwrap()
+}
+
+async fn import(app: &TestApp, user: i64, bytes: Vec<u8>) -> reqwest::Response {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name("export.zip").mime_str("application/zip").unwrap();
+    let form = reqwest::multipart::Form::new().part("file", part);
+    app.client.post(app.url(&format!("/api/users/{user}/import"))).multipart(form).send().await.unwrap()
+}
+
+fn png() -> Vec<u8> {
+    let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(4, 4, image::Rgb([10, 200, 90])));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+    bytes
+}
+
+/// What a writer's export says, without ids and moments that a new account cannot keep.
+async fn journal_of(app: &TestApp, user: i64) -> Value {
+    let data = ok(app.get(&format!("/api/users/{user}/export")).await, StatusCode::OK).await;
+    let name_of = |id: &Value| -> String {
+        data["entities"].as_array().unwrap().iter().find(|e| &e["id"] == id).unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let mut memories: Vec<Value> = data["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let mut names: Vec<String> = m["entities"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().to_owned()).collect();
+            names.sort();
+            json!({"title": m["title"], "content": m["content"], "description": m["description"], "eventDate": m["eventDate"],
+                   "location": m["location"], "createdAt": m["createdAt"], "hasPhoto": m["photo"].is_string(), "entities": names})
+        })
+        .collect();
+    memories.sort_by_key(|m| m["title"].as_str().unwrap().to_owned());
+    let mut entities: Vec<Value> = data["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let mut metadata = e["metadata"].clone();
+            if let Some(parents) = metadata.get_mut("parentPeriods") {
+                *parents = json!(parents.as_array().unwrap().iter().map(&name_of).collect::<Vec<_>>());
+            }
+            json!({"name": e["name"], "type": e["type"], "aliases": e["aliases"], "notes": e["notes"], "metadata": metadata})
+        })
+        .collect();
+    entities.sort_by_key(|e| e["name"].as_str().unwrap().to_owned());
+    let mut relationships: Vec<String> = data["relationships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{} {} {}", name_of(&r["sourceId"]), r["relationship"], name_of(&r["targetId"])))
+        .collect();
+    relationships.sort();
+    json!({"memories": memories, "entities": entities, "relationships": relationships})
+}
+
+async fn an_archive_comes_back_whole_into_another_account(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "old@example.org", "Old", "").await;
+    let entity = async |body: Value| {
+        ok(app.post_json("/api/entities-with-metadata", &body).await, StatusCode::CREATED).await["id"].clone()
+    };
+    let claire = entity(json!({"name": "Claire", "type": "person", "aliases": ["Clairette"], "notes": "Sister.",
+                               "metadata": {"category": "sister", "birthDate": "1988-04-02"}}))
+    .await;
+    let paris =
+        entity(json!({"name": "Paris", "type": "location", "metadata": {"latitude": 48.8566, "longitude": 2.3522}}))
+            .await;
+    let studies = entity(json!({"name": "Studies", "type": "lifePeriod", "metadata": {"startDate": "2006-09-01", "endDate": "2011-06-30"}})).await;
+    let thesis = entity(json!({"name": "Thesis", "type": "lifePeriod", "metadata": {"startDate": "2009-09-01", "parentPeriod": studies}})).await;
+    let hugo = entity(json!({"name": "Hugo", "type": "person"})).await;
+    app.post_json(
+        "/api/entity-relationships",
+        &json!({"sourceId": claire, "targetId": hugo, "relationship": "married to"}),
+    )
+    .await;
+    let photo = uploaded_photo(&app).await;
+    for (title, photo, entities) in [
+        ("Defence day", Some(photo.as_str()), vec![thesis.clone(), claire.clone(), paris.clone()]),
+        ("Quiet evening", None, vec![]),
+    ] {
+        let mut body = json!({"title": title, "content": format!("{title}, in a few words."), "description": "A note",
+                               "eventDate": "2011-06-20", "location": "Paris", "entities": entities});
+        if let Some(photo) = photo {
+            body["photo"] = json!(photo);
+        }
+        ok(app.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
+    }
+    let before = journal_of(&app, me).await;
+    let archive = app.get(&format!("/api/users/{me}/archive")).await.bytes().await.unwrap().to_vec();
+
+    let fresh = app.another_browser();
+    let new_me = person(&fresh, "new@example.org", "New", "").await;
+    let result = ok(import(&fresh, new_me, archive).await, StatusCode::OK).await;
+    assert_eq!(result, json!({"format": "lifegraph", "memories": 2, "entities": 5, "photos": 1, "photosSkipped": 0}));
+    assert_eq!(journal_of(&fresh, new_me).await, before, "the round trip loses nothing");
+    let imported = ok(fresh.get(&format!("/api/users/{new_me}/export")).await, StatusCode::OK).await;
+    let photo = imported["memories"].as_array().unwrap().iter().find_map(|m| m["photo"].as_str()).unwrap().to_owned();
+    assert!(photo.starts_with(&format!("/api/photos/{new_me}/")), "the photo is the new account's own: {photo}");
+    assert_eq!(fresh.get(&photo).await.status(), StatusCode::OK);
+}
+
+async fn a_day_one_export_becomes_memories_waiting_for_their_entities(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "dayone@example.org", "Day", "One").await;
+    let journal = json!({"metadata": {"version": "1.0"}, "entries": [
+        {"uuid": "A1", "text": "# Night swim\nThe lake was warm.\n![](dayone-moment://P1)", "creationDate": "2023-07-14T22:30:00Z",
+         "timeZone": "Europe/Paris", "tags": ["summer"],
+         "location": {"latitude": 45.9, "longitude": 6.1, "placeName": "Plage d'Albigny", "localityName": "Annecy", "country": "France"},
+         "photos": [{"md5": "0a1b2c3d4e5f", "type": "png", "identifier": "P1"}]},
+        {"uuid": "A2", "text": "Short note", "creationDate": "2024-01-02T08:00:00Z", "timeZone": "America/New_York"},
+        {"uuid": "A3", "text": "   ", "creationDate": "2024-01-03T08:00:00Z"}
+    ]});
+    let zip =
+        zip_of(&[("Journal.json", serde_json::to_vec(&journal).unwrap()), ("photos/0a1b2c3d4e5f.png", png())]).await;
+    let result = ok(import(&app, me, zip).await, StatusCode::OK).await;
+    assert_eq!(result, json!({"format": "dayOne", "memories": 2, "entities": 0, "photos": 1, "photosSkipped": 0}));
+    let data = ok(app.get(&format!("/api/users/{me}/export")).await, StatusCode::OK).await;
+    let memories = data["memories"].as_array().unwrap();
+    let swim = memories.iter().find(|m| m["title"] == "Night swim").unwrap();
+    assert_eq!(swim["content"].as_str().unwrap().trim(), "The lake was warm.");
+    assert_eq!(swim["eventDate"], "2023-07-15", "the day where it was written (00:30 in Paris)");
+    assert_eq!(swim["location"], "Plage d'Albigny, Annecy, France");
+    assert_eq!(swim["createdAt"], "2023-07-14T22:30:00Z");
+    assert_eq!(swim["entitiesPending"], true, "the writer confirms its entities later");
+    assert_eq!(app.get(swim["photo"].as_str().unwrap()).await.status(), StatusCode::OK);
+    let note = memories.iter().find(|m| m["title"] == "Short note").unwrap();
+    assert_eq!((&note["content"], &note["eventDate"]), (&json!("Short note"), &json!("2024-01-02")));
+}
+
+async fn hostile_or_foreign_files_are_refused_and_change_nothing(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "careful@example.org", "", "").await;
+    let journal =
+        serde_json::to_vec(&json!({"entries": [{"text": "Fine\nfine", "creationDate": "2023-01-01T00:00:00Z"}]}))
+            .unwrap();
+    let bomb = vec![0u8; 64 * 1024 * 1024];
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("not a zip", b"just some text".to_vec()),
+        ("a path out of the archive", zip_of(&[("../Journal.json", journal.clone())]).await),
+        ("an absolute path", zip_of(&[("/etc/Journal.json", journal.clone())]).await),
+        ("a zip bomb", zip_of(&[("Journal.json", journal.clone()), ("photos/big.png", bomb)]).await),
+        ("no journal", zip_of(&[("notes.txt", b"hello".to_vec())]).await),
+        ("a JSON of another shape", zip_of(&[("Journal.json", b"{\"items\": []}".to_vec())]).await),
+        (
+            "a broken Lifegraph archive",
+            zip_of(&[("lifegraph.json", b"{\"memories\": [{\"title\": 1}]}".to_vec())]).await,
+        ),
+    ];
+    for (what, bytes) in cases {
+        let response = import(&app, me, bytes).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{what}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "invalid_archive", "{what}: {body}");
+    }
+    assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM memories WHERE user_id = {me}")).await, 0);
+    let photos = app.config.storage_url.strip_prefix("file://").unwrap().to_owned();
+    assert_eq!(std::fs::read_dir(format!("{photos}/{me}")).map(|d| d.count()).unwrap_or(0), 0);
+    let other = app.another_browser();
+    person(&other, "other@example.org", "", "").await;
+    let response = import(&other, me, zip_of(&[("Journal.json", journal)]).await).await;
+    assert_error(response, StatusCode::NOT_FOUND, "not_found").await;
+}
+
 async fn a_deleted_account_leaves_nothing_of_its_writer(backend: Backend) {
     let app = spawn(backend).await;
     let gone = person(&app, "leaving@example.org", "Lea", "Ving").await;
@@ -355,6 +530,9 @@ crate::backends!(
     the_profile_is_the_writers_own,
     exports_hold_the_writers_data_in_both_formats,
     the_archive_holds_the_data_and_every_photo,
+    an_archive_comes_back_whole_into_another_account,
+    a_day_one_export_becomes_memories_waiting_for_their_entities,
+    hostile_or_foreign_files_are_refused_and_change_nothing,
     a_deleted_account_leaves_nothing_of_its_writer,
     feedback_comes_from_visitors_and_writers,
     only_the_administrator_sees_the_metrics_and_the_feedback,
