@@ -1,12 +1,14 @@
 import { loadavg } from "node:os";
-import type { Locator, Page } from "@playwright/test";
+import type { CDPSession, Locator, Page } from "@playwright/test";
 import { dismissOverlays, expect, signUp, test } from "../e2e/support";
 
 // The graph explorer with 10,000 entities and 30,000 edges, in Debian's Chromium with
 // --disable-gpu (WebGL in software, SwiftShader): time to the first frame, layout time until the
 // layout stops by itself, and frames per second while panning and zooming (requestAnimationFrame
-// counted during scripted drags and wheel zooms). Goal: 30 fps or more; figures are printed
-// whatever they are.
+// counted during scripted drags, the mouse reporting every 8 ms, and wheel zooms; in all, and
+// apart while the button is down and the rest of the time), with the longest frame and the
+// machine's load average (another program running shows in the figures). Goal: 30 fps or more;
+// figures are printed whatever they are.
 //
 // The graph is generated and served by intercepting GET /api/graph: the API answers at most 2,000
 // shared-memory edges (the strongest) plus the stated relationships, and stated relationships
@@ -83,32 +85,86 @@ function generateGraph() {
   return { nodes, edges, sharedEdgesTotal: 45_000, myselfId: 1 };
 }
 
-/** Frames per second and the longest frame while the camera is dragged around and zoomed. */
+interface FrameRate {
+  fps: number;
+  /** The longest time between two frames, in milliseconds. */
+  longest: number;
+}
+
+/** The frame rate of the frames that end inside (or, `inside` false, outside) the intervals. */
+function frameRate(frames: number[], intervals: [number, number][], inside = true): FrameRate {
+  let count = 0;
+  let total = 0;
+  let longest = 0;
+  for (let i = 1; i < frames.length; i++) {
+    const end = frames[i]!;
+    if (intervals.some(([from, to]) => end > from && end <= to) !== inside) continue;
+    const took = end - frames[i - 1]!;
+    count += 1;
+    total += took;
+    longest = Math.max(longest, took);
+  }
+  return { fps: count > 0 ? (count / total) * 1_000 : 0, longest };
+}
+
+/** A drag with the left button along `at` (0 to 1) for `duration` ms, the mouse moving every 8 ms. */
+async function drag(input: CDPSession, at: (progress: number) => { x: number; y: number }, duration: number) {
+  const send = (type: "mousePressed" | "mouseMoved" | "mouseReleased", { x, y }: { x: number; y: number }) =>
+    input.send("Input.dispatchMouseEvent", { type, x, y, button: "left", buttons: type === "mouseReleased" ? 0 : 1, clickCount: type === "mouseMoved" ? 0 : 1 });
+  await send("mousePressed", at(0));
+  const start = Date.now();
+  const moves: Promise<unknown>[] = [];
+  for (let now = start; now - start < duration; now = Date.now()) {
+    moves.push(send("mouseMoved", at((now - start) / duration)));
+    await new Promise((resolve) => setTimeout(resolve, 8));
+  }
+  moves.push(send("mouseMoved", at(1)));
+  await Promise.all(moves);
+  await send("mouseReleased", at(1));
+}
+
+/**
+ * Frames per second and the longest frame while the camera is dragged around and zoomed:
+ * requestAnimationFrame's frames, all of them, and apart those that end while the mouse button
+ * is down (dragging) and the others (wheel zooms, the waits between notches, and the redraws
+ * with edges once each gesture ends).
+ */
 async function measureFrames(page: Page, canvas: Locator, seconds: number) {
   const box = (await canvas.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   await page.evaluate(() => {
-    const w = window as unknown as { benchFrames: number[]; benchCounting: boolean };
+    const w = window as unknown as { benchFrames: number[]; benchDrags: [number, number][]; benchCounting: boolean };
     w.benchFrames = [];
+    w.benchDrags = [];
     w.benchCounting = true;
     const tick = (time: number) => {
       w.benchFrames.push(time);
       if (w.benchCounting) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
+    let down: number | null = null;
+    window.addEventListener("pointerdown", () => (down = performance.now()), { capture: true });
+    window.addEventListener(
+      "pointerup",
+      () => {
+        if (down !== null && w.benchCounting) w.benchDrags.push([down, performance.now()]);
+        down = null;
+      },
+      { capture: true },
+    );
   });
+  const input = await page.context().newCDPSession(page);
   const end = Date.now() + seconds * 1_000;
   let round = 0;
   while (Date.now() < end) {
-    // Pan: a drag around a circle.
+    // Pan: a drag around a circle in 1.2 s, the mouse reporting every 8 ms (125 Hz, as a mouse
+    // does) whether the page keeps up or not: Chromium merges the moves that queue up, so the
+    // page draws at most once a frame, and a slow page shows as long frames, not as moves waiting.
+    const sign = round % 2 ? 1 : -1;
+    const at = (turn: number) => ({ x: cx + 160 * Math.sin(turn * 2 * Math.PI), y: cy + 110 * (1 - Math.cos(turn * 2 * Math.PI)) * sign });
     await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    for (let step = 1; step <= 24; step++) {
-      const angle = (step / 24) * 2 * Math.PI;
-      await page.mouse.move(cx + 160 * Math.sin(angle), cy + 110 * (1 - Math.cos(angle)) * (round % 2 ? 1 : -1));
-    }
-    await page.mouse.up();
+    await drag(input, at, 1_200);
     // Zoom: a few wheel notches in, then out.
     for (let notch = 0; notch < 4; notch++) await page.mouse.wheel(0, -120);
     await page.waitForTimeout(120);
@@ -116,16 +172,32 @@ async function measureFrames(page: Page, canvas: Locator, seconds: number) {
     await page.waitForTimeout(120);
     round += 1;
   }
-  const frames = await page.evaluate(() => {
-    const w = window as unknown as { benchFrames: number[]; benchCounting: boolean };
+  await input.detach();
+  const { frames, drags } = await page.evaluate(() => {
+    const w = window as unknown as { benchFrames: number[]; benchDrags: [number, number][]; benchCounting: boolean };
     w.benchCounting = false;
-    return w.benchFrames;
+    return { frames: w.benchFrames, drags: w.benchDrags };
   });
-  const elapsed = frames.at(-1)! - frames[0]!;
-  let longest = 0;
-  for (let i = 1; i < frames.length; i++) longest = Math.max(longest, frames[i]! - frames[i - 1]!);
-  return { fps: ((frames.length - 1) / elapsed) * 1_000, longest };
+  return {
+    all: frameRate(frames, [[-Infinity, Infinity]]),
+    dragging: frameRate(frames, drags),
+    zooming: frameRate(frames, drags, false),
+  };
 }
+
+/** "37.4 fps (goal ≥ 30: met), longest frame 117 ms; while dragging 40.1 fps (longest 50 ms), ..." */
+function describeFrames({ all, dragging, zooming }: Awaited<ReturnType<typeof measureFrames>>) {
+  return (
+    `${all.fps.toFixed(1)} fps (goal ≥ ${FPS_GOAL}: ${all.fps >= FPS_GOAL ? "met" : "NOT met"}), longest frame ${ms(all.longest)}; ` +
+    `while dragging ${dragging.fps.toFixed(1)} fps (longest ${ms(dragging.longest)}), ` +
+    `while zooming and redrawing after each gesture ${zooming.fps.toFixed(1)} fps (longest ${ms(zooming.longest)})`
+  );
+}
+
+const machineLoad = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ");
 
 async function openExplorer(page: Page) {
   await page.evaluate(() => {
@@ -203,9 +275,7 @@ test("graph explorer: 10,000 entities and 30,000 edges", async ({ page }) => {
     const info = gl?.getExtension("WEBGL_debug_renderer_info");
     return gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "unknown";
   });
-  const load = loadavg()
-    .map((value) => value.toFixed(1))
-    .join(" ");
+  const load = machineLoad();
   const lines: string[] = [
     "Graph explorer benchmark (Chromium --disable-gpu: WebGL drawn in software)",
     `  WebGL renderer: ${webgl}; machine load average at the start: ${load}`,
@@ -243,18 +313,15 @@ test("graph explorer: 10,000 entities and 30,000 edges", async ({ page }) => {
   const canvas = page.getByRole("img", { name: /^Graph of/ });
   const scope = (await page.getByText(/^Showing the /).textContent()) ?? "";
   const around = await measureFrames(page, canvas, 6);
-  lines.push(
-    `  pan and zoom, opening view (${scope.replace(/^Showing /, "").replace(/\.$/, "")}): ${around.fps.toFixed(1)} fps ` +
-      `(goal ≥ ${FPS_GOAL}: ${around.fps >= FPS_GOAL ? "met" : "NOT met"}), longest frame ${ms(around.longest)}`,
-  );
+  lines.push(`  pan and zoom, opening view (${scope.replace(/^Showing /, "").replace(/\.$/, "")}): ${describeFrames(around)}; load average ${machineLoad()}`);
 
   await page.getByRole("button", { name: "Show everything" }).click();
   await expect(page.getByText(`Showing all ${NODES.toLocaleString("en")} entities.`)).toBeVisible();
   await page.waitForTimeout(1_000);
   const everything = await measureFrames(page, canvas, 6);
   lines.push(
-    `  pan and zoom, everything (${NODES.toLocaleString("en")} entities, ${graph.edges.length.toLocaleString("en")} edges): ${everything.fps.toFixed(1)} fps ` +
-      `(goal ≥ ${FPS_GOAL}: ${everything.fps >= FPS_GOAL ? "met" : "NOT met"}), longest frame ${ms(everything.longest)}`,
+    `  pan and zoom, everything (${NODES.toLocaleString("en")} entities, ${graph.edges.length.toLocaleString("en")} edges): ${describeFrames(everything)}; ` +
+      `load average ${machineLoad()}`,
   );
 
   // Reopen: the saved positions are drawn at once, and no layout runs.
