@@ -92,8 +92,9 @@ test-e2e: web
 # the first page at 16, 64 and 256 connections and creation at 8, 20 s each (wrk), each beside
 # /healthz at the same count; start-up time and idle memory on 100,000 memories, against the goals
 # (LOAD_SECONDS, LOAD_SEED, STARTUP_SEED, LOAD_CONNECTIONS, CRASH_ROUNDS... shorten a trial run).
-# Last, the graph explorer in Chromium with 10,000 entities and 30,000 edges: first frame, layout
-# time, frames per second while panning and zooming.
+# Last, in Chromium: the graph explorer with 10,000 entities and 30,000 edges (first frame, layout
+# time, frames per second while panning and zooming) and the timeline with 500 periods over 90
+# years nested four deep (frames per second and the longest frame while panning and zooming).
 bench: web
 	$(CARGO) bench --locked -p lifegraph-extract --bench throughput
 	scripts/with-postgres.sh $(CARGO) bench --locked -p lifegraph --bench memories

@@ -72,7 +72,8 @@ describe("signed-out routes", () => {
   it("shows a shared memory page signed out", async () => {
     signedOutApi();
     renderApp("/shared/abc");
-    expect(await screen.findByRole("heading", { level: 1, name: "Shared memory" })).toBeInTheDocument();
+    // An unknown link reads as a faded one.
+    expect(await screen.findByRole("heading", { level: 1, name: "This memory has faded" })).toBeInTheDocument();
   });
 });
 
@@ -127,7 +128,7 @@ describe("signed-in routes", () => {
     ["/settings", "Settings"],
     ["/settings/appearance", "Settings"],
     ["/tutorial", "Tutorial"],
-    ["/shared/abc", "Shared memory"],
+    ["/shared/abc", "This memory has faded"],
     ["/privacy-policy", "Privacy policy"],
     ["/terms-of-service", "Terms of service"],
   ])("shows %s titled %s", async (path, title) => {

@@ -122,6 +122,7 @@ function SignedOutRoutes() {
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-service" element={<TermsOfServicePage />} />
         <Route path="shared/:token" element={<SharedMemoryPage />} />
+        <Route path="friends/accept" element={<FriendAcceptPage />} />
       </Route>
       <Route path="*" element={<SignedOutFallback />} />
     </Routes>

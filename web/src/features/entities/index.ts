@@ -2,6 +2,7 @@
 export { entitiesQueryOptions, getEntities, useEntities } from "./api/get-entities";
 export { entityKeys, graphKeys } from "./api/keys";
 export { invalidateEntities } from "./api/mutations";
+export { EntityFormDialog } from "./components/entity-form-dialog";
 export { usePrefetchEntityList } from "./api/prefetch";
 export { personCategories } from "./categories";
 export { isEntityRoute, type EntityRoute } from "./entity-types";

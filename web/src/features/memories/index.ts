@@ -2,3 +2,5 @@
 export { NewMemoryButton } from "./components/memory-form/create-memory-dialog";
 export { useMemories } from "./api/get-memories";
 export { RecentMemories } from "./components/recent-memories";
+export { MemoryCard } from "./components/memory-card";
+export { DeleteMemoryDialog } from "./components/delete-memory-dialog";

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api/client";
 import { dashboardKeys } from "@/lib/api/dashboard-keys";
+import { timelineKeys } from "@/lib/api/timeline-keys";
 import type { CreateEntityRequest, UpdateEntityRequest } from "@/lib/api/types";
 import { entityKeys, graphKeys } from "./keys";
 
@@ -8,11 +9,11 @@ import { entityKeys, graphKeys } from "./keys";
 const memoryRoots = [["memories"], ["memory-entities"]] as const;
 
 /**
- * docs/api.md: after an entity changes, the entity lists, the graph and the dashboard's figures and
- * insights are stale; a merge or a delete also changes the tags on memories.
+ * docs/api.md: after an entity changes, the entity lists, the graph, the timeline and the dashboard's
+ * figures and insights are stale; a merge or a delete also changes the tags on memories.
  */
 export function invalidateEntities(queryClient: QueryClient, { memories = false } = {}) {
-  const keys = [entityKeys.all, graphKeys.all, dashboardKeys.all, ...(memories ? memoryRoots : [])];
+  const keys = [entityKeys.all, graphKeys.all, dashboardKeys.all, timelineKeys.all, ...(memories ? memoryRoots : [])];
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { graphKeys } from "@/features/entities";
 import { dashboardKeys } from "@/lib/api/dashboard-keys";
+import { timelineKeys } from "@/lib/api/timeline-keys";
 import { memoryEntityKeys, memoryKeys } from "./keys";
 
 /**
@@ -13,5 +14,7 @@ export function invalidateMemories(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: memoryEntityKeys.all }),
     queryClient.invalidateQueries({ queryKey: graphKeys.all }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+    // The timeline counts each period's memories and lists the memories of the chosen periods.
+    queryClient.invalidateQueries({ queryKey: timelineKeys.all }),
   ]);
 }

@@ -6,6 +6,7 @@ import { EntityTag } from "@/components/entity-tag";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { ShareMenu, ShareStatusBadges } from "@/features/sharing";
 import type { Memory } from "@/lib/api/types";
 import { memoryQueryOptions } from "../api/get-memory";
 import { memoryDate } from "./memory-date";
@@ -15,7 +16,10 @@ interface MemoryCardProps {
   onDelete: (memory: Memory) => void;
 }
 
-/** A memory in the list: the title links to its page; the menu edits or deletes it. */
+/**
+ * A memory in the list: the title links to its page; the Share menu shares it (a 2-day link or a
+ * friend) and its badges say with whom; the more menu edits or deletes it.
+ */
 export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -40,23 +44,26 @@ export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
               {memory.title}
             </Link>
           </h2>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="relative z-10 -mt-2 -mr-2 size-9" aria-label={t("memories.card.actions", { title: memory.title })}>
-                <MoreVertical aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => void navigate(`/memories/${memory.id}/edit`)}>
-                <Pencil aria-hidden="true" />
-                {t("memories.card.edit")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => onDelete(memory)}>
-                <Trash2 aria-hidden="true" />
-                {t("memories.card.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <div className="relative z-10 -mt-2 -mr-2 flex shrink-0">
+            <ShareMenu memory={memory} />
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" className="size-9" aria-label={t("memories.card.actions", { title: memory.title })}>
+                  <MoreVertical aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={() => void navigate(`/memories/${memory.id}/edit`)}>
+                  <Pencil aria-hidden="true" />
+                  {t("memories.card.edit")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => onDelete(memory)}>
+                  <Trash2 aria-hidden="true" />
+                  {t("memories.card.delete")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays className="size-4" aria-hidden="true" />
@@ -68,6 +75,7 @@ export function MemoryCard({ memory, onDelete }: MemoryCardProps) {
             {memory.location}
           </p>
         )}
+        <ShareStatusBadges memoryId={memory.id} />
         <p className="line-clamp-4 text-sm whitespace-pre-line">{memory.content}</p>
         {memory.entities.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-2" aria-label={t("memories.detail.entities")}>

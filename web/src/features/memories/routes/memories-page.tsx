@@ -1,7 +1,7 @@
-import { BookOpen, SearchX, Users } from "lucide-react";
+import { BookOpen, SearchX } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { EntityCombobox } from "@/components/entity-combobox";
 import { NewMemoryButton } from "../components/memory-form/create-memory-dialog";
 import { EmptyState } from "@/components/empty-state";
@@ -16,6 +16,7 @@ import { errorMessage } from "@/lib/api/errors";
 import { useDebounced } from "@/lib/use-debounced";
 import type { Memory } from "@/lib/api/types";
 import { useEntities } from "@/features/entities";
+import { SharedWithMeTab } from "@/features/sharing";
 import { useMemories } from "../api/get-memories";
 import type { MemoryListParams } from "../api/keys";
 import { DeleteMemoryDialog } from "../components/delete-memory-dialog";
@@ -36,15 +37,32 @@ export function parseFilterEntity(value: string | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** docs/screens.md memory list: my memories (search, sort, entity filter kept in the address) and shared with me. */
+type TabName = "mine" | "shared";
+
+/**
+ * docs/screens.md memory list: my memories (search, sort, entity filter kept in the address) and
+ * shared with me (`?tab=shared`, so a link can open it; its list is asked for only while shown).
+ */
 export function MemoriesPage() {
   const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: TabName = searchParams.get("tab") === "shared" ? "shared" : "mine";
+  const setTab = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === "shared") params.set("tab", "shared");
+        else params.delete("tab");
+        return params;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageHeading title={t("titles.memories")}>
         <NewMemoryButton />
       </PageHeading>
-      <Tabs defaultValue="mine">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label={t("memories.tabs.label")}>
           <TabsTrigger value="mine">{t("memories.tabs.mine")}</TabsTrigger>
           <TabsTrigger value="shared">{t("memories.tabs.shared")}</TabsTrigger>
@@ -53,11 +71,7 @@ export function MemoriesPage() {
           <MyMemories />
         </TabsContent>
         <TabsContent value="shared">
-          <EmptyState icon={<Users className="size-10" aria-hidden="true" />} title={t("memories.sharedEmpty.title")} body={t("memories.sharedEmpty.body")}>
-            <Button asChild variant="outline">
-              <Link to="/friends">{t("memories.sharedEmpty.friends")}</Link>
-            </Button>
-          </EmptyState>
+          <SharedWithMeTab />
         </TabsContent>
       </Tabs>
     </>

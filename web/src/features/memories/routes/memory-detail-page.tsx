@@ -1,23 +1,37 @@
 import { ArrowLeft, CalendarDays, MapPin, Pencil, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { EntityTag } from "@/components/entity-tag";
 import { PageHeading } from "@/components/page-heading";
 import { Button } from "@/components/ui/button";
+import { SharedMemoryDetail, SharingPanel, ShareMenu } from "@/features/sharing";
+import { ApiError } from "@/lib/api/client";
 import type { Memory } from "@/lib/api/types";
+import { useMemory } from "../api/get-memory";
 import { DeleteMemoryDialog } from "../components/delete-memory-dialog";
 import { FindEntities } from "../components/find-entities";
 import { memoryDate } from "../components/memory-date";
-import { MemoryRoute } from "../components/memory-route";
+import { MemoryNotFound } from "../components/memory-not-found";
+import { MemoryRoute, parseMemoryId } from "../components/memory-route";
 
+/**
+ * docs/screens.md memory detail: the user's own memory with its owner actions; a memory that is not
+ * theirs (404) is looked for among the memories shared with them (read-only), else not found.
+ */
 export function MemoryDetailPage() {
   const { t } = useTranslation();
+  const id = parseMemoryId(useParams().id);
+  const own = useMemory(id ?? 0);
+  const notFound = { body: t("memories.detail.notFoundBody"), to: "/memories", linkLabel: t("memories.detail.back") };
+  if (id !== null && own.error instanceof ApiError && own.error.status === 404) {
+    return <SharedMemoryDetail memoryId={id} notFound={<MemoryNotFound {...notFound} />} />;
+  }
   return (
     <MemoryRoute
       title={t("titles.memory")}
       failedHeading={t("titles.memory")}
-      notFound={{ body: t("memories.detail.notFoundBody"), to: "/memories", linkLabel: t("memories.detail.back") }}
+      notFound={notFound}
       skeleton={["h-9 w-2/3", "h-5 w-1/3", "h-64 w-full"]}
     >
       {(memory) => <MemoryDetail memory={memory} />}
@@ -45,7 +59,8 @@ function MemoryDetail({ memory }: { memory: Memory }) {
         </p>
       )}
       <PageHeading title={memory.title} className="mb-0">
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <ShareMenu memory={memory} variant="button" withRevoke={false} />
           <Button asChild variant="outline">
             <Link to={`/memories/${memory.id}/edit`}>
               <Pencil aria-hidden="true" />
@@ -72,6 +87,7 @@ function MemoryDetail({ memory }: { memory: Memory }) {
           </p>
         )}
       </div>
+      <SharingPanel memoryId={memory.id} />
       <section className="grid gap-2" aria-labelledby="memory-entities">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="memory-entities" className="text-sm font-semibold">
