@@ -20,7 +20,8 @@ const signedInPages: [string, string][] = [
   ["/settings", "Settings"],
   ["/settings/privacy", "Settings"],
   ["/tutorial", "Tutorial"],
-  ["/shared/abc", "Shared memory"],
+  // An unknown link reads as a faded one.
+  ["/shared/abc", "This memory has faded"],
   ["/privacy-policy", "Privacy policy"],
   ["/terms-of-service", "Terms of service"],
 ];
