@@ -1,5 +1,5 @@
-import { ArrowLeft, CalendarDays, MapPin, UserRound } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { ArrowLeft, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeading } from "@/components/page-heading";
@@ -11,8 +11,8 @@ import { errorMessage } from "@/lib/api/errors";
 import type { SharedWithMe } from "@/lib/api/types";
 import { usePageTitle } from "@/lib/page-title";
 import { useSharedMemory } from "../api/shared-with-me";
-import { eventDateText } from "../lib/format";
 import { sharedByName } from "../lib/names";
+import { SharedMemoryBody } from "./shared-memory-body";
 
 interface SharedMemoryDetailProps {
   memoryId: number;
@@ -34,8 +34,7 @@ export function SharedMemoryDetail({ memoryId, notFound }: SharedMemoryDetailPro
 }
 
 function SharedMemoryView({ item }: { item: SharedWithMe }) {
-  const { t, i18n } = useTranslation();
-  const [photoFailed, setPhotoFailed] = useState(false);
+  const { t } = useTranslation();
   const { memory } = item;
   return (
     <article className="mx-auto grid max-w-3xl gap-4" data-testid="shared-memory-detail">
@@ -51,29 +50,7 @@ function SharedMemoryView({ item }: { item: SharedWithMe }) {
         <span className="font-medium">{t("sharing.sharedBy", { name: sharedByName(item.sharedBy, t("sharing.someone")) })}</span>
         <span className="text-muted-foreground">{t("sharing.detail.readOnly")}</span>
       </p>
-      <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
-        <p className="flex items-center gap-1.5">
-          <CalendarDays className="size-4" aria-hidden="true" />
-          <span className="sr-only">{t("sharing.detail.date")}: </span>
-          {eventDateText(memory.eventDate, i18n.language, t)}
-        </p>
-        {memory.location && (
-          <p className="flex items-center gap-1.5">
-            <MapPin className="size-4" aria-hidden="true" />
-            <span className="sr-only">{t("sharing.detail.location")}: </span>
-            {memory.location}
-          </p>
-        )}
-      </div>
-      {memory.photo && !photoFailed && (
-        <img
-          src={memory.photo}
-          alt={t("sharing.photoAlt", { title: memory.title })}
-          onError={() => setPhotoFailed(true)}
-          className="mx-auto max-h-[32rem] max-w-full rounded-lg border object-contain"
-        />
-      )}
-      <div className="text-base leading-relaxed whitespace-pre-line">{memory.content}</div>
+      <SharedMemoryBody memory={memory} />
     </article>
   );
 }

@@ -1,5 +1,4 @@
-import { CalendarDays, ExternalLink, Hourglass, MapPin, UserRound } from "lucide-react";
-import { useState } from "react";
+import { ExternalLink, Hourglass, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -9,7 +8,7 @@ import type { PublicSharedMemory } from "@/lib/api/types";
 import { usePageTitle } from "@/lib/page-title";
 import { loginUrl } from "@/lib/redirect";
 import { usePublicMemory } from "../api/public-memory";
-import { eventDateText } from "../lib/format";
+import { SharedMemoryBody } from "../components/shared-memory-body";
 
 /**
  * SPEC §2 /shared/:token, for visitors and signed-in users alike: a loading skeleton, then the
@@ -41,8 +40,7 @@ function SignInButton({ label }: { label: string }) {
 }
 
 function PublicMemory({ memory }: { memory: PublicSharedMemory }) {
-  const { t, i18n } = useTranslation();
-  const [photoFailed, setPhotoFailed] = useState(false);
+  const { t } = useTranslation();
   usePageTitle(memory.title);
   return (
     <>
@@ -52,29 +50,7 @@ function PublicMemory({ memory }: { memory: PublicSharedMemory }) {
           {t("sharing.public.sharedBy", { name: memory.sharedBy })}
         </p>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{memory.title}</h1>
-        <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
-          <p className="flex items-center gap-1.5">
-            <CalendarDays className="size-4" aria-hidden="true" />
-            <span className="sr-only">{t("sharing.detail.date")}: </span>
-            {eventDateText(memory.eventDate, i18n.language, t)}
-          </p>
-          {memory.location && (
-            <p className="flex items-center gap-1.5">
-              <MapPin className="size-4" aria-hidden="true" />
-              <span className="sr-only">{t("sharing.detail.location")}: </span>
-              {memory.location}
-            </p>
-          )}
-        </div>
-        {memory.photo && !photoFailed && (
-          <img
-            src={memory.photo}
-            alt={t("sharing.photoAlt", { title: memory.title })}
-            onError={() => setPhotoFailed(true)}
-            className="mx-auto max-h-[32rem] max-w-full rounded-lg border object-contain"
-          />
-        )}
-        <div className="text-base leading-relaxed whitespace-pre-line">{memory.content}</div>
+        <SharedMemoryBody memory={memory} />
       </article>
       <Card className="grid gap-3 p-6 text-center">
         <p className="text-sm text-muted-foreground">{t("sharing.public.invite")}</p>
