@@ -59,6 +59,11 @@ pub struct Config {
     #[arg(long, env = "LIFEGRAPH_OIDC_CLIENT_SECRET", hide_env_values = true)]
     pub oidc_client_secret: Option<Secret>,
 
+    /// The identity provider's account page, where people change their password (shown in
+    /// Settings). Lifegraph holds no passwords.
+    #[arg(long, env = "LIFEGRAPH_OIDC_ACCOUNT_URL")]
+    pub oidc_account_url: Option<url::Url>,
+
     /// Allow the local sign-in page even when not listening on a loopback address.
     /// Anyone who reaches the server can then sign in as anyone: for trials only.
     #[arg(long, env = "LIFEGRAPH_LOCAL_SIGN_IN")]
@@ -157,6 +162,7 @@ impl Config {
             oidc_issuer: None,
             oidc_client_id: None,
             oidc_client_secret: None,
+            oidc_account_url: None,
             local_sign_in: false,
             sign_in_per_minute: std::num::NonZeroU32::new(20).expect("not zero"),
             token_checks_per_minute: std::num::NonZeroU32::new(60).expect("not zero"),
@@ -180,6 +186,7 @@ impl fmt::Debug for Config {
             .field("oidc_issuer", &self.oidc_issuer)
             .field("oidc_client_id", &self.oidc_client_id)
             .field("oidc_client_secret", &self.oidc_client_secret)
+            .field("oidc_account_url", &self.oidc_account_url)
             .field("local_sign_in", &self.local_sign_in)
             .field("sign_in_per_minute", &self.sign_in_per_minute)
             .field("token_checks_per_minute", &self.token_checks_per_minute)

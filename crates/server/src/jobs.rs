@@ -39,24 +39,30 @@ const FAILED: &str = "failed";
 pub enum Job {
     /// Delete a photo (and its thumbnail) once none of its owner's memories shows it.
     ReleasePhoto { user_id: i64, url: String },
+    /// Read an import's memories with the entity extractor (`users::imports`).
+    ExtractImport { user_id: i64, import_id: i64 },
 }
 
 impl Job {
     fn kind(&self) -> &'static str {
         match self {
             Self::ReleasePhoto { .. } => "release_photo",
+            Self::ExtractImport { .. } => "extract_import",
         }
     }
 
     fn user_id(&self) -> Option<i64> {
         match self {
-            Self::ReleasePhoto { user_id, .. } => Some(*user_id),
+            Self::ReleasePhoto { user_id, .. } | Self::ExtractImport { user_id, .. } => Some(*user_id),
         }
     }
 
     async fn run(&self, state: &AppState) -> anyhow::Result<()> {
         match self {
             Self::ReleasePhoto { user_id, url } => crate::memories::release_photo(state, *user_id, url).await,
+            Self::ExtractImport { user_id, import_id } => {
+                crate::users::imports::extract(state, *user_id, *import_id).await
+            }
         }
     }
 }

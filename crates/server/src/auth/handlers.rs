@@ -147,6 +147,20 @@ pub(crate) async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
     Json(user.into())
 }
 
+/// Where sign-in happens, as the settings show it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInProvider {
+    /// The identity provider's account page (to change a password there), when configured.
+    pub account_url: Option<String>,
+}
+
+/// The identity provider's account page, if one is configured (Lifegraph holds no passwords).
+#[utoipa::path(get, path = "/api/auth/provider", tag = "auth", responses((status = 200, body = SignInProvider)))]
+pub(crate) async fn provider(State(state): State<AppState>) -> Json<SignInProvider> {
+    Json(SignInProvider { account_url: state.config.oidc_account_url.as_ref().map(|url| url.to_string()) })
+}
+
 /// The signed-in user (same answer as `/api/auth/user`).
 #[utoipa::path(get, path = "/api/auth/me", tag = "auth",
     responses((status = 200, body = User), (status = 401, body = ErrorBody)))]

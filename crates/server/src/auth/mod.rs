@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(current_user, update_user))
         .routes(routes!(me))
         .routes(routes!(give_consent))
+        .routes(routes!(provider))
         .route("/auth/local", get(local::page).post(local::submit))
 }
 

@@ -18,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(EntityLists),
             Box::new(Sharing),
             Box::new(AdminAccess),
+            Box::new(Imports),
         ]
     }
 }
@@ -538,6 +539,49 @@ impl MigrationTrait for AdminAccess {
             )
             .await?;
         manager.create_index(index("admin_access_log", &["created_at"])).await
+    }
+}
+
+/// Imports and the extraction that follows them in the background:
+/// - `imports`: one row per imported file whose memories wait for extraction (`total` of them);
+///   `finished_at` once every one was read;
+/// - `memories.import_id`: the import a memory came from; `memories.extraction_queued`: it still
+///   waits for the background extraction.
+struct Imports;
+
+impl MigrationName for Imports {
+    fn name(&self) -> &str {
+        "m8_imports"
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Imports {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("imports")
+                    .col(big_pk_auto("id"))
+                    .col(big_integer("user_id"))
+                    .col(string("format"))
+                    .col(integer("total"))
+                    .col(moment("created_at"))
+                    .col(moment_null("finished_at"))
+                    .foreign_key(&mut cascade("imports", "user_id", "users"))
+                    .to_owned(),
+            )
+            .await?;
+        manager.create_index(index("imports", &["user_id", "id"])).await?;
+        manager
+            .alter_table(Table::alter().table("memories").add_column(big_integer_null("import_id")).to_owned())
+            .await?;
+        manager
+            .alter_table(
+                Table::alter().table("memories").add_column(boolean("extraction_queued").default(false)).to_owned(),
+            )
+            .await?;
+        manager.create_index(index("memories", &["import_id", "extraction_queued"])).await
     }
 }
 

@@ -10,7 +10,7 @@ use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Query
 use crate::app::AppState;
 use crate::auth::{CurrentUser, session};
 use crate::db::entities::{
-    entity, entity_relationship, feedback, friend_invite, friendship, job, memory, memory_entity, memory_share,
+    entity, entity_relationship, feedback, friend_invite, friendship, import, job, memory, memory_entity, memory_share,
     notification, session as sessions, share_link, tutorial_progress, user,
 };
 use crate::error::{ApiPath, ApiResult, ErrorBody};
@@ -75,6 +75,7 @@ pub async fn delete_rows<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<(),
     entity::Entity::delete_many().filter(entity::Column::UserId.eq(user_id)).exec(db).await?;
     memory::Entity::delete_many().filter(memory::Column::UserId.eq(user_id)).exec(db).await?;
     job::Entity::delete_many().filter(job::Column::UserId.eq(user_id)).exec(db).await?;
+    import::Entity::delete_many().filter(import::Column::UserId.eq(user_id)).exec(db).await?;
     tutorial_progress::Entity::delete_many().filter(tutorial_progress::Column::UserId.eq(user_id)).exec(db).await?;
     sessions::Entity::delete_many().filter(sessions::Column::UserId.eq(user_id)).exec(db).await?;
     user::Entity::delete_by_id(user_id).exec(db).await?;

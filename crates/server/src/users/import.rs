@@ -1,13 +1,15 @@
 //! Bringing a journal in (docs/rules.md "Account"): Lifegraph's own archive (nothing lost: memories,
-//! entities with their metadata, links, relationships, photos) and a Day One export (a zip of
-//! `<Journal>.json` with `entries[]` and `photos/<md5>.<ext>`).
+//! entities with their metadata, links, relationships, photos), a Day One export (a zip of
+//! `<Journal>.json` with `entries[]` and `photos/<md5>.<ext>`), a Journiv export (`data.json` and
+//! `media/`) and a Memos export (`manifest.json`, `memos/<uid>.json` and `.md`, `attachments/`).
 //!
 //! The upload goes to a temporary file, never into memory whole. The whole archive is read and
 //! checked before anything is written: a zip with too many or too large entries (a "zip bomb"),
 //! a path that climbs out (`..`, absolute), or a file of no known shape is refused and changes
 //! nothing. Photos are stored through the upload's own checks; the rows are written in one
-//! transaction, and stored photos are removed again if it fails. Imported Day One memories wait
-//! for their entities, which the writer confirms from each memory's page.
+//! transaction, and stored photos are removed again if it fails. Memories from another journal
+//! go through extraction in the background (`imports`) and wait for the entities the writer
+//! confirms from each memory's page.
 
 use std::collections::HashMap;
 
@@ -43,13 +45,16 @@ pub const RATIO_MAX: u64 = 100;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportResult {
-    /// `lifegraph` or `dayOne`.
+    /// `lifegraph`, `dayOne`, `journiv` or `memos`.
     pub format: String,
     pub memories: usize,
     pub entities: usize,
     pub photos: usize,
     /// Photos the archive names but could not be read as pictures (the memory is kept without).
     pub photos_skipped: usize,
+    /// The background extraction of the imported memories; none when nothing waits for it (a
+    /// Lifegraph archive brings its entities settled).
+    pub job: Option<super::imports::ImportJob>,
 }
 
 #[derive(ToSchema)]
@@ -65,10 +70,15 @@ fn invalid(message: impl Into<String>) -> ApiError {
 }
 
 fn unknown_format() -> ApiError {
-    invalid("This file is not a Lifegraph archive or a Day One export (a .zip file)")
+    invalid("This file is not a Lifegraph archive, nor a Day One, Journiv or Memos export (a .zip file)")
 }
 
-/// Import a journal (multipart field `file`): a Lifegraph archive or a Day One export.
+/// A Memos export's table of contents.
+const MEMOS_MANIFEST: &str = "manifest.json";
+/// A Journiv export's data.
+const JOURNIV_DATA: &str = "data.json";
+
+/// Import a journal (multipart field `file`): a Lifegraph archive, a Day One, Journiv or Memos export.
 #[utoipa::path(post, path = "/api/users/{id}/import", tag = "users",
     params(("id" = i64, Path, description = "The signed-in user's id")),
     request_body(content = ImportUpload, content_type = "multipart/form-data"),
@@ -241,6 +251,10 @@ async fn import_file(state: &AppState, user_id: i64, path: &std::path::Path) -> 
     let mut archive = Archive::open(path).await?;
     let plan = if archive.names.contains_key(super::archive::DATA_FILE) {
         lifegraph_plan(&mut archive).await?
+    } else if archive.names.contains_key(MEMOS_MANIFEST) {
+        memos_plan(&mut archive).await?
+    } else if archive.names.contains_key(JOURNIV_DATA) {
+        journiv_plan(&mut archive).await?
     } else {
         day_one_plan(&mut archive).await?
     };
@@ -271,24 +285,62 @@ async fn import_file(state: &AppState, user_id: i64, path: &std::path::Path) -> 
 
     let written = async {
         let txn = crate::db::begin_write(&state.db).await?;
-        let result = write_rows(&txn, user_id, &plan, &stored).await?;
+        let queued = queue_extraction(&txn, user_id, &plan).await?;
+        let result = write_rows(&txn, user_id, &plan, &stored, queued.as_ref().map(|(row, _)| row.id)).await?;
+        let job = match queued {
+            Some((row, job)) => Some((super::imports::progress(&txn, user_id, vec![row]).await?.remove(0), job)),
+            None => None,
+        };
         txn.commit().await?;
-        Ok::<_, ApiError>(result)
+        Ok::<_, ApiError>((result, job))
     }
     .await;
     match written {
-        Ok((memories, entities)) => Ok(ImportResult {
-            format: plan.format.to_owned(),
-            memories,
-            entities,
-            photos: stored.len(),
-            photos_skipped: skipped,
-        }),
+        Ok(((memories, entities), job)) => {
+            let job = job.map(|(progress, job)| {
+                let state = state.clone();
+                tokio::spawn(async move { crate::jobs::run_now(&state, job).await });
+                progress
+            });
+            Ok(ImportResult {
+                format: plan.format.to_owned(),
+                memories,
+                entities,
+                photos: stored.len(),
+                photos_skipped: skipped,
+                job,
+            })
+        }
         Err(error) => {
             remove_photos(state, user_id, stored.values()).await;
             Err(error)
         }
     }
+}
+
+/// For memories that wait for their entities: the import's row and the queued job (its id) that
+/// reads them in the background.
+async fn queue_extraction<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    plan: &Plan,
+) -> ApiResult<Option<(crate::db::entities::import::Model, i64)>> {
+    if plan.settled || plan.memories.is_empty() {
+        return Ok(None);
+    }
+    let total = i32::try_from(plan.memories.len()).map_err(|_| invalid("The archive holds too many memories"))?;
+    let row = crate::db::entities::import::ActiveModel {
+        user_id: Set(user_id),
+        format: Set(plan.format.to_owned()),
+        total: Set(total),
+        created_at: Set(Utc::now()),
+        finished_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let job = crate::jobs::enqueue(db, &crate::jobs::Job::ExtractImport { user_id, import_id: row.id }).await?;
+    Ok(Some((row, job)))
 }
 
 async fn remove_photos<'a>(state: &AppState, user_id: i64, urls: impl Iterator<Item = &'a String>) {
@@ -308,6 +360,7 @@ async fn write_rows<C: ConnectionTrait>(
     user_id: i64,
     plan: &Plan,
     photos: &HashMap<String, String>,
+    import_id: Option<i64>,
 ) -> ApiResult<(usize, usize)> {
     let mut ids: HashMap<i64, i64> = HashMap::new();
     let mut created = 0;
@@ -371,6 +424,8 @@ async fn write_rows<C: ConnectionTrait>(
                 planned.description.as_deref(),
             )),
             entities_pending: Set(!plan.settled),
+            import_id: Set(import_id),
+            extraction_queued: Set(import_id.is_some()),
             ..Default::default()
         }
         .insert(db)
@@ -498,27 +553,10 @@ async fn day_one_plan(archive: &mut Archive) -> ApiResult<Plan> {
         let bytes = archive.read(&name, DATA_MAX).await?.ok_or_else(unknown_format)?;
         let journal: Journal = serde_json::from_slice(&bytes).map_err(|_| unknown_format())?;
         for entry in journal.entries {
-            let text = strip_placeholders(&entry.text);
-            let mut lines = text.trim().lines();
-            let first = lines.next().unwrap_or_default().trim_start_matches('#').trim().to_owned();
-            let rest = lines.collect::<Vec<_>>().join("\n");
-            let content = if rest.trim().is_empty() { first.clone() } else { rest };
-            let Some((title, content)) = checked(&first, &content) else { continue };
-            let event_date = entry.creation_date.map(|moment| {
-                match entry.time_zone.as_deref().and_then(|zone| zone.parse::<chrono_tz::Tz>().ok()) {
-                    Some(zone) => moment.with_timezone(&zone).date_naive(),
-                    None => moment.date_naive(),
-                }
-            });
-            let location = entry.location.and_then(|place| {
-                let parts: Vec<String> = [place.place_name, place.locality_name, place.country]
-                    .into_iter()
-                    .flatten()
-                    .map(|p| p.trim().to_owned())
-                    .filter(|p| !p.is_empty())
-                    .collect();
-                (!parts.is_empty()).then(|| parts.join(", "))
-            });
+            let Some((title, content)) = titled(&strip_placeholders(&entry.text)) else { continue };
+            let event_date = entry.creation_date.map(|moment| local_day(moment, entry.time_zone.as_deref()));
+            let location =
+                entry.location.and_then(|place| place_name([place.place_name, place.locality_name, place.country]));
             let photo = entry.photos.into_iter().find_map(|p| {
                 let (md5, kind) = (p.md5?, p.kind.unwrap_or_else(|| "jpeg".into()));
                 let safe =
@@ -537,6 +575,252 @@ async fn day_one_plan(archive: &mut Archive) -> ApiResult<Plan> {
         }
     }
     Ok(Plan { format: "dayOne", memories, ..Plan::default() })
+}
+
+/// A text whose first line is its title (without Markdown heading marks) and the rest its
+/// details (the title again when there is no rest); none when it is blank.
+fn titled(text: &str) -> Option<(String, String)> {
+    let mut lines = text.trim().lines();
+    let first = lines.next().unwrap_or_default().trim_start_matches('#').trim().to_owned();
+    let rest = lines.collect::<Vec<_>>().join("\n");
+    let content = if rest.trim().is_empty() { first.clone() } else { rest };
+    checked(&first, &content)
+}
+
+/// The day a moment fell on where it was written (UTC when the zone is unknown).
+fn local_day(moment: DateTime<Utc>, zone: Option<&str>) -> NaiveDate {
+    match zone.and_then(|zone| zone.parse::<chrono_tz::Tz>().ok()) {
+        Some(zone) => moment.with_timezone(&zone).date_naive(),
+        None => moment.date_naive(),
+    }
+}
+
+/// A place's parts (name, town, country) as one location, without the blank ones.
+fn place_name<const N: usize>(parts: [Option<String>; N]) -> Option<String> {
+    let parts: Vec<String> =
+        parts.into_iter().flatten().map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// A moment as the exporting app wrote it: RFC 3339, or without an offset (then UTC).
+fn moment(text: Option<&str>) -> Option<DateTime<Utc>> {
+    let text = text?.trim();
+    DateTime::parse_from_rfc3339(text).map(|m| m.with_timezone(&Utc)).ok().or_else(|| {
+        chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f").ok().map(|naive| naive.and_utc())
+    })
+}
+
+/// A Journiv export: `data.json` and its media under `media/`. Since version 1.4 the entries sit
+/// in `moments[]` (each with its date, zone, place and media, and an `entry` with the title and
+/// text); before, in `journals[].entries[]`. The text is a Quill Delta (`content_delta`) with its
+/// plain text beside it (`content_plain_text`), or plain `content` in 1.0.
+async fn journiv_plan(archive: &mut Archive) -> ApiResult<Plan> {
+    #[derive(Deserialize)]
+    struct Data {
+        export_version: Option<String>,
+        #[serde(default)]
+        moments: Vec<Moment>,
+        #[serde(default)]
+        journals: Vec<Journal>,
+    }
+    #[derive(Deserialize)]
+    struct Journal {
+        #[serde(default)]
+        entries: Vec<OldEntry>,
+    }
+    /// 1.4: the moment holds all but the text.
+    #[derive(Deserialize)]
+    struct Moment {
+        logged_at_utc: Option<String>,
+        logged_at: Option<String>,
+        logged_date_tz: Option<NaiveDate>,
+        logged_timezone: Option<String>,
+        location_json: Option<Place>,
+        #[serde(default)]
+        media: Vec<Media>,
+        entry: Option<Text>,
+    }
+    /// 1.0-1.3: the entry holds everything.
+    #[derive(Deserialize)]
+    struct OldEntry {
+        #[serde(flatten)]
+        text: Text,
+        entry_date: Option<NaiveDate>,
+        entry_datetime_utc: Option<String>,
+        entry_timezone: Option<String>,
+        location_json: Option<Place>,
+        #[serde(default)]
+        media: Vec<Media>,
+    }
+    #[derive(Deserialize)]
+    struct Text {
+        title: Option<String>,
+        content_plain_text: Option<String>,
+        content_delta: Option<Value>,
+        content: Option<String>,
+    }
+    #[derive(Deserialize)]
+    struct Place {
+        name: Option<String>,
+        locality: Option<String>,
+        country: Option<String>,
+    }
+    #[derive(Deserialize)]
+    struct Media {
+        file_path: Option<String>,
+        media_type: Option<String>,
+    }
+    impl Text {
+        /// The title and details: the title as written, or the text's first line.
+        fn memory(&self) -> Option<(String, String)> {
+            let body = self
+                .content_plain_text
+                .clone()
+                .filter(|t| !t.trim().is_empty())
+                .or_else(|| self.content_delta.as_ref().map(delta_text))
+                .filter(|t| !t.trim().is_empty())
+                .or_else(|| self.content.clone())
+                .unwrap_or_default();
+            match self.title.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                Some(title) => checked(title, if body.trim().is_empty() { title } else { &body }),
+                None => titled(&body),
+            }
+        }
+    }
+    let photo = |media: &[Media]| {
+        media.iter().find_map(|m| {
+            let path = m.file_path.as_deref()?.trim_start_matches('/');
+            (m.media_type.as_deref().unwrap_or("image") == "image").then(|| format!("media/{path}"))
+        })
+    };
+    let location = |place: Option<Place>| place.and_then(|p| place_name([p.name, p.locality, p.country]));
+
+    let bytes = archive.read(JOURNIV_DATA, DATA_MAX).await?.ok_or_else(unknown_format)?;
+    let data: Data =
+        serde_json::from_slice(&bytes).map_err(|e| invalid(format!("data.json is not a Journiv export: {e}")))?;
+    if data.export_version.is_none() {
+        return Err(unknown_format());
+    }
+    let mut memories = Vec::new();
+    for m in data.moments {
+        let Some((title, content)) = m.entry.as_ref().and_then(Text::memory) else { continue };
+        let created_at = moment(m.logged_at_utc.as_deref().or(m.logged_at.as_deref()));
+        let event_date = m.logged_date_tz.or_else(|| created_at.map(|at| local_day(at, m.logged_timezone.as_deref())));
+        memories.push(Planned {
+            title,
+            content,
+            event_date,
+            location: location(m.location_json),
+            created_at,
+            photo: photo(&m.media),
+            ..Planned::default()
+        });
+    }
+    for entry in data.journals.into_iter().flat_map(|j| j.entries) {
+        let Some((title, content)) = entry.text.memory() else { continue };
+        let created_at = moment(entry.entry_datetime_utc.as_deref());
+        let event_date =
+            entry.entry_date.or_else(|| created_at.map(|at| local_day(at, entry.entry_timezone.as_deref())));
+        memories.push(Planned {
+            title,
+            content,
+            event_date,
+            location: location(entry.location_json),
+            created_at,
+            photo: photo(&entry.media),
+            ..Planned::default()
+        });
+    }
+    Ok(Plan { format: "journiv", memories, ..Plan::default() })
+}
+
+/// The text of a Quill Delta (`{ops: [{insert}]}`): its text inserts, embeds left out.
+fn delta_text(delta: &Value) -> String {
+    let ops = delta.get("ops").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    ops.iter().filter_map(|op| op.get("insert").and_then(Value::as_str)).collect()
+}
+
+/// A Memos export (format "memos-export" 1.x, earlier "memos-archive"): `manifest.json`, each
+/// memo's record `memos/<uid>.json` with its Markdown at `contentPath`, and attachments at their
+/// `path`. Memos have no title: the first line is one. Comments (records with a `parent`) are
+/// left out.
+async fn memos_plan(archive: &mut Archive) -> ApiResult<Plan> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Manifest {
+        format: String,
+        format_version: String,
+    }
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Record {
+        create_time: Option<String>,
+        content_path: Option<String>,
+        /// Older records may carry the text itself.
+        content: Option<String>,
+        parent: Option<Value>,
+        location: Option<Place>,
+        #[serde(default)]
+        attachments: Vec<Attachment>,
+    }
+    #[derive(Deserialize)]
+    struct Place {
+        placeholder: Option<String>,
+    }
+    #[derive(Deserialize)]
+    struct Attachment {
+        #[serde(rename = "type")]
+        kind: Option<String>,
+        path: Option<String>,
+    }
+    let bytes = archive.read(MEMOS_MANIFEST, DATA_MAX).await?.ok_or_else(unknown_format)?;
+    let manifest: Manifest = serde_json::from_slice(&bytes).map_err(|_| unknown_format())?;
+    if !matches!(manifest.format.as_str(), "memos-export" | "memos-archive") {
+        return Err(unknown_format());
+    }
+    if manifest.format_version.split('.').next() != Some("1") {
+        return Err(invalid(format!("Memos export version {} is not one Lifegraph reads", manifest.format_version)));
+    }
+    let mut records: Vec<String> = archive
+        .names
+        .keys()
+        .filter(|n| n.starts_with("memos/") && n.ends_with(".json") && n.matches('/').count() == 1)
+        .cloned()
+        .collect();
+    records.sort();
+    let mut memories = Vec::with_capacity(records.len());
+    for name in records {
+        let bytes = archive.read(&name, DATA_MAX).await?.ok_or_else(unknown_format)?;
+        let record: Record =
+            serde_json::from_slice(&bytes).map_err(|e| invalid(format!("{name} is not a memo: {e}")))?;
+        if record.parent.as_ref().is_some_and(|p| !p.is_null()) {
+            continue;
+        }
+        let text = match (&record.content_path, record.content) {
+            (Some(path), _) => {
+                let bytes = archive.read(path, DATA_MAX).await?.ok_or_else(|| invalid(format!("{path} is missing")))?;
+                String::from_utf8(bytes).map_err(|_| invalid(format!("{path} is not UTF-8 text")))?
+            }
+            (None, Some(content)) => content,
+            (None, None) => continue,
+        };
+        let Some((title, content)) = titled(&text) else { continue };
+        let created_at = moment(record.create_time.as_deref());
+        let photo = record
+            .attachments
+            .iter()
+            .find_map(|a| a.kind.as_deref().is_some_and(|k| k.starts_with("image/")).then(|| a.path.clone()).flatten());
+        memories.push(Planned {
+            title,
+            content,
+            event_date: created_at.map(|at| at.date_naive()),
+            location: record.location.and_then(|place| place_name([place.placeholder])),
+            created_at,
+            photo,
+            ..Planned::default()
+        });
+    }
+    Ok(Plan { format: "memos", memories, ..Plan::default() })
 }
 
 /// Day One's `![](dayone-moment://...)` photo placeholders, removed from the text.

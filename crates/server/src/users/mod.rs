@@ -8,6 +8,7 @@ pub mod archive;
 pub mod delete;
 pub mod export;
 pub mod import;
+pub mod imports;
 
 use axum::Json;
 use axum::extract::State;
@@ -28,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_profile, delete::delete_account))
         .routes(routes!(export::export))
         .routes(routes!(archive::archive))
+        .routes(routes!(imports::list_imports))
         .routes({
             // Room for the multipart envelope around the largest upload.
             let (schemas, paths, route) = routes!(import::import);

@@ -265,7 +265,10 @@ async fn an_archive_comes_back_whole_into_another_account(backend: Backend) {
     let fresh = app.another_browser();
     let new_me = person(&fresh, "new@example.org", "New", "").await;
     let result = ok(import(&fresh, new_me, archive).await, StatusCode::OK).await;
-    assert_eq!(result, json!({"format": "lifegraph", "memories": 2, "entities": 5, "photos": 1, "photosSkipped": 0}));
+    assert_eq!(
+        result,
+        json!({"format": "lifegraph", "memories": 2, "entities": 5, "photos": 1, "photosSkipped": 0, "job": null})
+    );
     assert_eq!(journal_of(&fresh, new_me).await, before, "the round trip loses nothing");
     let imported = ok(fresh.get(&format!("/api/users/{new_me}/export")).await, StatusCode::OK).await;
     let photo = imported["memories"].as_array().unwrap().iter().find_map(|m| m["photo"].as_str()).unwrap().to_owned();
@@ -277,7 +280,7 @@ async fn a_day_one_export_becomes_memories_waiting_for_their_entities(backend: B
     let app = spawn(backend).await;
     let me = person(&app, "dayone@example.org", "Day", "One").await;
     let journal = json!({"metadata": {"version": "1.0"}, "entries": [
-        {"uuid": "A1", "text": "# Night swim\nThe lake was warm.\n![](dayone-moment://P1)", "creationDate": "2023-07-14T22:30:00Z",
+        {"uuid": "A1", "text": "# Night swim\nThe lake was warm. Claire swam with me to the raft.\n![](dayone-moment://P1)", "creationDate": "2023-07-14T22:30:00Z",
          "timeZone": "Europe/Paris", "tags": ["summer"],
          "location": {"latitude": 45.9, "longitude": 6.1, "placeName": "Plage d'Albigny", "localityName": "Annecy", "country": "France"},
          "photos": [{"md5": "0a1b2c3d4e5f", "type": "png", "identifier": "P1"}]},
@@ -287,18 +290,183 @@ async fn a_day_one_export_becomes_memories_waiting_for_their_entities(backend: B
     let zip =
         zip_of(&[("Journal.json", serde_json::to_vec(&journal).unwrap()), ("photos/0a1b2c3d4e5f.png", png())]).await;
     let result = ok(import(&app, me, zip).await, StatusCode::OK).await;
-    assert_eq!(result, json!({"format": "dayOne", "memories": 2, "entities": 0, "photos": 1, "photosSkipped": 0}));
+    let job = result["job"].clone();
+    assert_eq!((&job["format"], &job["total"]), (&json!("dayOne"), &json!(2)), "{result}");
+    assert_eq!(
+        without(result, "job"),
+        json!({"format": "dayOne", "memories": 2, "entities": 0, "photos": 1, "photosSkipped": 0})
+    );
+    let finished = finished_import(&app, me, &job["id"]).await;
+    assert_eq!(finished["done"], 2, "{finished}");
     let data = ok(app.get(&format!("/api/users/{me}/export")).await, StatusCode::OK).await;
     let memories = data["memories"].as_array().unwrap();
     let swim = memories.iter().find(|m| m["title"] == "Night swim").unwrap();
-    assert_eq!(swim["content"].as_str().unwrap().trim(), "The lake was warm.");
+    assert_eq!(swim["content"].as_str().unwrap().trim(), "The lake was warm. Claire swam with me to the raft.");
     assert_eq!(swim["eventDate"], "2023-07-15", "the day where it was written (00:30 in Paris)");
     assert_eq!(swim["location"], "Plage d'Albigny, Annecy, France");
     assert_eq!(swim["createdAt"], "2023-07-14T22:30:00Z");
-    assert_eq!(swim["entitiesPending"], true, "the writer confirms its entities later");
+    assert_eq!(swim["entitiesPending"], true, "the writer confirms Claire later, from the memory's page");
     assert_eq!(app.get(swim["photo"].as_str().unwrap()).await.status(), StatusCode::OK);
     let note = memories.iter().find(|m| m["title"] == "Short note").unwrap();
     assert_eq!((&note["content"], &note["eventDate"]), (&json!("Short note"), &json!("2024-01-02")));
+    // A memory waits for the writer exactly when the extractor has something to propose.
+    let mut waiting = 0;
+    for memory in memories {
+        let proposed =
+            ok(app.post_json(&format!("/api/memories/{}/extract", memory["id"]), &json!({})).await, StatusCode::OK)
+                .await;
+        assert_eq!(memory["entitiesPending"], proposed["entityValidation"]["needsConfirmation"], "{}", memory["title"]);
+        waiting += i64::from(memory["entitiesPending"] == true);
+    }
+    assert_eq!(finished["toConfirm"], waiting);
+}
+
+fn without(mut value: Value, key: &str) -> Value {
+    value.as_object_mut().unwrap().remove(key);
+    value
+}
+
+/// The import `id` once its background extraction has read every memory (it runs at once; the
+/// wait is for a slow machine).
+async fn finished_import(app: &TestApp, user: i64, id: &Value) -> Value {
+    for _ in 0..200 {
+        let imports = ok(app.get(&format!("/api/users/{user}/imports")).await, StatusCode::OK).await;
+        let found = imports.as_array().unwrap().iter().find(|i| &i["id"] == id).cloned().expect("the import is listed");
+        if found["finishedAt"].is_string() {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the import's extraction did not finish");
+}
+
+/// The memories of the writer's export, by title: (content, eventDate, location, createdAt, has a photo).
+async fn imported(app: &TestApp, user: i64) -> std::collections::BTreeMap<String, Value> {
+    let data = ok(app.get(&format!("/api/users/{user}/export")).await, StatusCode::OK).await;
+    data["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let photo = m["photo"].as_str().map(str::to_owned);
+            (
+                m["title"].as_str().unwrap().to_owned(),
+                json!([
+                    m["content"].as_str().unwrap().trim(),
+                    m["eventDate"],
+                    m["location"],
+                    m["createdAt"],
+                    photo.is_some()
+                ]),
+            )
+        })
+        .collect()
+}
+
+async fn a_journiv_export_of_either_shape_comes_in(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "journiv@example.org", "Jo", "").await;
+    // Journiv 1.4: moments carry the date, place and media; the entry its title and text.
+    let photo_path = "5f0e8a6c/9a1b2c3d_IMG_0042.png";
+    let data = json!({"export_version": "1.4", "export_date": "2025-06-02T09:15:00Z", "journals": [{"title": "Daily"}],
+    "moments": [
+        {"logged_at_utc": "2025-05-31T22:45:00Z", "logged_date_tz": "2025-06-01", "logged_timezone": "Europe/Paris",
+         "location_json": null, "tags": ["hiking"],
+         "media": [{"filename": "IMG_0042.png", "file_path": photo_path, "media_type": "image", "mime_type": "image/png"}],
+         "entry": {"title": "Morning hike",
+                   "content_delta": {"ops": [{"insert": "Up the ridge before breakfast.\n"}, {"insert": {"image": "9a1b2c3d"}}, {"insert": "\n"}]},
+                   "content_plain_text": "Up the ridge before breakfast.\n", "is_draft": false}},
+        {"logged_at_utc": "2025-06-01T18:30:00", "logged_timezone": "Europe/Paris",
+         "location_json": {"name": "Café de Flore", "locality": "Paris", "admin_area": "Île-de-France", "country": "France",
+                           "latitude": 48.8541, "longitude": 2.3326},
+         "media": [], "entry": {"title": null, "content_delta": {"ops": [{"insert": "Dinner\nWith Léa, late.\n"}]}}},
+        {"logged_at_utc": "2025-06-02T08:00:00Z", "primary_mood_name": "happy", "media": [], "entry": null}
+    ]});
+    let zip =
+        zip_of(&[("data.json", serde_json::to_vec(&data).unwrap()), (&format!("media/{photo_path}"), png())]).await;
+    let result = ok(import(&app, me, zip).await, StatusCode::OK).await;
+    assert_eq!(
+        without(result.clone(), "job"),
+        json!({"format": "journiv", "memories": 2, "entities": 0, "photos": 1, "photosSkipped": 0})
+    );
+    assert_eq!(finished_import(&app, me, &result["job"]["id"]).await["done"], 2);
+    // Journiv 1.1: journals hold their entries.
+    let older = json!({"export_version": "1.1", "journals": [{"title": "Old", "entries": [
+        {"title": "First day", "content_plain_text": "", "content_delta": {"ops": [{"insert": "School started.\n"}]},
+         "entry_date": "2019-09-02", "entry_datetime_utc": "2019-09-02T06:30:00+00:00", "entry_timezone": "Europe/Paris",
+         "location_json": {"name": "Lycée Victor Hugo", "locality": "Besançon"}, "media": []}]}]});
+    let result =
+        ok(import(&app, me, zip_of(&[("data.json", serde_json::to_vec(&older).unwrap())]).await).await, StatusCode::OK)
+            .await;
+    assert_eq!((&result["format"], &result["memories"]), (&json!("journiv"), &json!(1)));
+
+    let memories = imported(&app, me).await;
+    assert_eq!(
+        memories["Morning hike"],
+        json!(["Up the ridge before breakfast.", "2025-06-01", null, "2025-05-31T22:45:00Z", true])
+    );
+    assert_eq!(
+        memories["Dinner"],
+        json!(["With Léa, late.", "2025-06-01", "Café de Flore, Paris, France", "2025-06-01T18:30:00Z", false])
+    );
+    assert_eq!(
+        memories["First day"],
+        json!(["School started.", "2019-09-02", "Lycée Victor Hugo, Besançon", "2019-09-02T06:30:00Z", false])
+    );
+    assert_eq!(memories.len(), 3, "the mood check-in without an entry is no memory");
+}
+
+async fn a_memos_export_comes_in_without_its_comments(backend: Backend) {
+    let app = spawn(backend).await;
+    let me = person(&app, "memos@example.org", "Mo", "").await;
+    let manifest = json!({"format": "memos-export", "formatVersion": "1.0", "generator": {"name": "memos", "version": "0.31.0"},
+                          "exportTime": "2026-09-16T08:30:00Z", "counts": {"memos": 3, "attachments": 1}});
+    let hike = json!({"uid": "Ab3kZ9q2", "creator": "mo", "createTime": "2026-03-02T07:45:00Z", "state": "NORMAL",
+        "contentPath": "memos/Ab3kZ9q2.md", "tags": ["hiking"],
+        "attachments": [{"uid": "att1", "filename": "IMG_0042.png", "type": "image/png", "path": "attachments/att1/IMG_0042.png"}]});
+    let cafe = json!({"uid": "Qr5TuV88", "createTime": "2026-03-03T18:30:00.250Z", "contentPath": "memos/Qr5TuV88.md",
+        "location": {"placeholder": "Café de Flore, Paris", "latitude": 48.8541, "longitude": 2.3326}});
+    let comment = json!({"uid": "Cm1", "createTime": "2026-03-03T19:00:00Z", "contentPath": "memos/Cm1.md", "parent": "Qr5TuV88"});
+    let zip = zip_of(&[
+        ("manifest.json", serde_json::to_vec(&manifest).unwrap()),
+        ("attachments/att1/IMG_0042.png", png()),
+        ("memos/Ab3kZ9q2.json", serde_json::to_vec(&hike).unwrap()),
+        ("memos/Ab3kZ9q2.md", b"Morning hike up the ridge #hiking".to_vec()),
+        ("memos/Qr5TuV88.json", serde_json::to_vec(&cafe).unwrap()),
+        ("memos/Qr5TuV88.md", "# Flore\nCoffee with Léa.".as_bytes().to_vec()),
+        ("memos/Cm1.json", serde_json::to_vec(&comment).unwrap()),
+        ("memos/Cm1.md", b"Nice!".to_vec()),
+    ])
+    .await;
+    let result = ok(import(&app, me, zip).await, StatusCode::OK).await;
+    assert_eq!(
+        without(result.clone(), "job"),
+        json!({"format": "memos", "memories": 2, "entities": 0, "photos": 1, "photosSkipped": 0})
+    );
+    assert_eq!(finished_import(&app, me, &result["job"]["id"]).await["done"], 2);
+    let memories = imported(&app, me).await;
+    assert_eq!(
+        memories["Morning hike up the ridge #hiking"],
+        json!(["Morning hike up the ridge #hiking", "2026-03-02", null, "2026-03-02T07:45:00Z", true])
+    );
+    assert_eq!(
+        memories["Flore"],
+        json!(["Coffee with Léa.", "2026-03-03", "Café de Flore, Paris", "2026-03-03T18:30:00.250Z", false])
+    );
+    assert_eq!(memories.len(), 2);
+
+    // A later major version of the format is refused, and changes nothing.
+    let future = json!({"format": "memos-export", "formatVersion": "2.0"});
+    let response = import(&app, me, zip_of(&[("manifest.json", serde_json::to_vec(&future).unwrap())]).await).await;
+    assert_error(response, StatusCode::BAD_REQUEST, "invalid_archive").await;
+    // A memo whose text is missing refuses the whole file.
+    let broken = zip_of(&[
+        ("manifest.json", serde_json::to_vec(&manifest).unwrap()),
+        ("memos/Ab3kZ9q2.json", serde_json::to_vec(&hike).unwrap()),
+    ])
+    .await;
+    assert_error(import(&app, me, broken).await, StatusCode::BAD_REQUEST, "invalid_archive").await;
+    assert_eq!(imported(&app, me).await.len(), 2);
 }
 
 async fn hostile_or_foreign_files_are_refused_and_change_nothing(backend: Backend) {
@@ -382,6 +550,12 @@ async fn a_deleted_account_leaves_nothing_of_its_writer(backend: Backend) {
     let feedback = json!({"type": "bug", "message": "The map is slow."});
     ok(app.post_json("/api/feedback", &feedback).await, StatusCode::CREATED).await;
     assert_eq!(app.get(&public).await.status(), StatusCode::OK);
+    let journal = json!({"entries": [{"text": "Old diary\nA walk with Ann.", "creationDate": "2020-05-01T10:00:00Z"}]});
+    ok(
+        import(&app, gone, zip_of(&[("Journal.json", serde_json::to_vec(&journal).unwrap())]).await).await,
+        StatusCode::OK,
+    )
+    .await;
 
     let response = app.delete(&format!("/api/users/{gone}")).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
@@ -404,6 +578,7 @@ async fn a_deleted_account_leaves_nothing_of_its_writer(backend: Backend) {
         ("feedback", &["user_id"]),
         ("tutorial_progress", &["user_id"]),
         ("jobs", &["user_id"]),
+        ("imports", &["user_id"]),
     ] {
         for column in columns {
             assert_eq!(
@@ -526,12 +701,23 @@ async fn only_the_administrator_sees_the_metrics_and_the_feedback(backend: Backe
     assert_eq!(count(&app, "SELECT COUNT(*) FROM admin_access_log WHERE admin_id = 1").await, 6);
 }
 
+async fn the_password_lives_with_the_identity_provider(backend: Backend) {
+    let app = spawn(backend).await;
+    assert_eq!(ok(app.get("/api/auth/provider").await, StatusCode::OK).await, json!({"accountUrl": null}));
+    let account = "https://id.example.org/realms/home/account";
+    let app = spawn_with(backend, |config| config.oidc_account_url = Some(account.parse().unwrap())).await;
+    assert_eq!(ok(app.get("/api/auth/provider").await, StatusCode::OK).await, json!({"accountUrl": account}));
+}
+
 crate::backends!(
     the_profile_is_the_writers_own,
+    the_password_lives_with_the_identity_provider,
     exports_hold_the_writers_data_in_both_formats,
     the_archive_holds_the_data_and_every_photo,
     an_archive_comes_back_whole_into_another_account,
     a_day_one_export_becomes_memories_waiting_for_their_entities,
+    a_journiv_export_of_either_shape_comes_in,
+    a_memos_export_comes_in_without_its_comments,
     hostile_or_foreign_files_are_refused_and_change_nothing,
     a_deleted_account_leaves_nothing_of_its_writer,
     feedback_comes_from_visitors_and_writers,

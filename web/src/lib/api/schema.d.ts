@@ -147,6 +147,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity provider's account page, if one is configured (Lifegraph holds no passwords). */
+        get: operations["provider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/user": {
         parameters: {
             query?: never;
@@ -1118,6 +1135,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The writer's latest imports (at most ten), newest first, with their extraction's progress. */
+        get: operations["list_imports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1701,10 +1735,40 @@ export interface components {
             name: string;
             type: components["schemas"]["EntityType"];
         };
+        /** @description An import and how far its background extraction has gone. */
+        ImportJob: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Of those, how many the extractor has read (a memory deleted meanwhile counts as read).
+             */
+            done: number;
+            /**
+             * Format: date-time
+             * @description When the last memory was read.
+             */
+            finishedAt?: string | null;
+            /** @description `dayOne`, `journiv` or `memos`. */
+            format: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Read memories whose proposed entities wait for the writer's confirmation.
+             */
+            toConfirm: number;
+            /**
+             * Format: int64
+             * @description Memories the import brought.
+             */
+            total: number;
+        };
         ImportResult: {
             entities: number;
             /** @description `lifegraph` or `dayOne`. */
             format: string;
+            job?: null | components["schemas"]["ImportJob"];
             memories: number;
             photos: number;
             /** @description Photos the archive names but could not be read as pictures (the memory is kept without). */
@@ -2025,6 +2089,11 @@ export interface components {
             /** Format: date-time */
             sharedAt: string;
             sharedBy: components["schemas"]["Person"];
+        };
+        /** @description Where sign-in happens, as the settings show it. */
+        SignInProvider: {
+            /** @description The identity provider's account page (to change a password there), when configured. */
+            accountUrl?: string | null;
         };
         /** @enum {string} */
         SortBy: "eventDate" | "createdAt";
@@ -2789,6 +2858,61 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    provider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInProvider"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7251,6 +7375,72 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_imports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"][];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

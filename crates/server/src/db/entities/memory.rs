@@ -21,6 +21,10 @@ pub struct Model {
     pub search_text: String,
     /// Its text has not been through the confirmation dialog since it was written or changed.
     pub entities_pending: bool,
+    /// The import it came from, if any (`imports`).
+    pub import_id: Option<i64>,
+    /// It waits for the background extraction of its import.
+    pub extraction_queued: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

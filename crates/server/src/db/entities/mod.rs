@@ -7,6 +7,7 @@ pub mod entity_relationship;
 pub mod feedback;
 pub mod friend_invite;
 pub mod friendship;
+pub mod import;
 pub mod job;
 pub mod login_attempt;
 pub mod memory;
