@@ -42,6 +42,25 @@ pub(crate) fn own(user: user::Model, id: i64) -> ApiResult<user::Model> {
     if user.id == id { Ok(user) } else { Err(ApiError::not_found("User not found")) }
 }
 
+/// A birth date as sent: absent, cleared (null or blank), or a past `yyyy-MM-dd` (else 400
+/// `invalid_date`).
+pub fn checked_birth_date(sent: Option<Option<String>>) -> ApiResult<Option<Option<NaiveDate>>> {
+    Ok(match sent {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(raw)) if raw.trim().is_empty() => Some(None),
+        Some(Some(raw)) => {
+            let date = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+                .ok()
+                .filter(|d| crate::memories::types::is_calendar_day(d) && *d <= chrono::Utc::now().date_naive())
+                .ok_or_else(|| {
+                    ApiError::bad_request(ErrorCode::InvalidDate, "Birth date must be a past date (yyyy-MM-dd)")
+                })?;
+            Some(Some(date))
+        }
+    })
+}
+
 /// `PATCH /api/users/{id}`: each field optional; `null` (or blank text) clears it.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -89,20 +108,7 @@ pub(crate) async fn update_profile(
             return Err(ApiError::bad_request(ErrorCode::EmailReadOnly, "The e-mail address cannot be changed"));
         }
     }
-    let birth_date = match request.birth_date {
-        None => None,
-        Some(None) => Some(None),
-        Some(Some(raw)) if raw.trim().is_empty() => Some(None),
-        Some(Some(raw)) => {
-            let date = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
-                .ok()
-                .filter(|d| crate::memories::types::is_calendar_day(d) && *d <= chrono::Utc::now().date_naive())
-                .ok_or_else(|| {
-                    ApiError::bad_request(ErrorCode::InvalidDate, "Birth date must be a past date (yyyy-MM-dd)")
-                })?;
-            Some(Some(date))
-        }
-    };
+    let birth_date = checked_birth_date(request.birth_date)?;
     let changes = UserChanges {
         username: checked_name("Username", request.username)?,
         first_name: checked_name("First name", request.first_name)?,

@@ -15,3 +15,4 @@ mod photos;
 mod scale;
 mod sharing;
 mod timeline;
+mod tutorial;

@@ -821,6 +821,64 @@ export interface paths {
         patch: operations["mark_read"];
         trace?: never;
     };
+    "/api/onboarding/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the signed-in writer's onboarding resumes. */
+        get: operations["onboarding_progress"];
+        put?: never;
+        /**
+         * Record the step the writer moved to; only moving past the optional first memory
+         *     (`completion`) changes where the flow resumes, the required steps being read from the data.
+         */
+        post: operations["set_onboarding_progress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip the onboarding flow (it stays reachable); answers its progress. */
+        post: operations["skip_onboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People to quick-add and life periods dated from a birth date (the writer's own when none is
+         *     given), named in the language asked for (the writer's when none is).
+         */
+        get: operations["suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photos/upload": {
         parameters: {
             query?: never;
@@ -997,6 +1055,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutorial/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The writer finished (or skipped) the tutorial: the banner stops inviting them. Repeating it
+         *     records the new moment.
+         */
+        post: operations["complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutorial/dismiss": {
         parameters: {
             query?: never;
@@ -1008,6 +1086,23 @@ export interface paths {
         put?: never;
         /** Hide the tutorial banner for good (the tutorial itself stays at /tutorial). */
         post: operations["dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorial/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tutorial's progress for the signed-in writer. */
+        get: operations["tutorial_progress"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1045,6 +1140,23 @@ export interface paths {
         get: operations["step_status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorial/update-birthdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the writer's birth date (from the periods step); answers the user. */
+        post: operations["update_birth_date"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1127,7 +1239,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a journal (multipart field `file`): a Lifegraph archive or a Day One export. */
+        /** Import a journal (multipart field `file`): a Lifegraph archive, a Day One, Journiv or Memos export. */
         post: operations["import"];
         delete?: never;
         options?: never;
@@ -1233,6 +1345,11 @@ export interface components {
         /** @description Whether the dashboard shows the "Complete your setup" banner. */
         BannerState: {
             showBanner: boolean;
+        };
+        /** @description `POST /api/tutorial/update-birthdate`. */
+        BirthDateRequest: {
+            /** @description A past `yyyy-MM-dd`, or null (or blank) to clear it. */
+            birthDate?: string | null;
         };
         /** @description What the web app needs to know of the server's configuration. */
         ClientConfig: {
@@ -1766,7 +1883,7 @@ export interface components {
         };
         ImportResult: {
             entities: number;
-            /** @description `lifegraph` or `dayOne`. */
+            /** @description `lifegraph`, `dayOne`, `journiv` or `memos`. */
             format: string;
             job?: null | components["schemas"]["ImportJob"];
             memories: number;
@@ -1928,6 +2045,56 @@ export interface components {
          * @enum {string}
          */
         ObjectCategory: "book" | "movie" | "tv-show" | "music" | "song" | "album" | "artwork" | "photo" | "video" | "document" | "letter" | "diary" | "jewelry" | "clothing" | "toy" | "game" | "instrument" | "tool" | "furniture" | "car" | "bike" | "electronic" | "phone" | "computer" | "gift" | "souvenir" | "heirloom" | "collectible" | "art" | "cloth" | "application" | "joke" | "other";
+        OnboardingProgress: {
+            /**
+             * @description Where the flow resumes: the first required step the writer's data does not complete (a
+             *     first name; three people besides "myself"; a life period), then the optional first memory
+             *     unless the writer has one or passed it, then completion.
+             */
+            currentStep: components["schemas"]["OnboardingStep"];
+            /**
+             * Format: date-time
+             * @description When the writer skipped the flow, if they did.
+             */
+            skippedAt?: string | null;
+        };
+        /** @description `POST /api/onboarding/progress`: the step the writer moved to. */
+        OnboardingProgressRequest: {
+            currentStep: components["schemas"]["OnboardingStep"];
+        };
+        /**
+         * @description The onboarding flow's steps, in order.
+         * @enum {string}
+         */
+        OnboardingStep: "profile" | "people" | "life_periods" | "first_memory" | "completion";
+        /** @description A life period to add, with its dates from the birth date (none without one). */
+        PeriodSuggestion: {
+            children: components["schemas"]["PeriodSuggestion"][];
+            description: string;
+            /** @description A stable key (`childhood`, `primary-school`...), the parent's `parentId` of its children. */
+            id: string;
+            isOneDay: boolean;
+            /**
+             * Format: int32
+             * @description 0 for a stage of life, 1 inside it, 2 inside that.
+             */
+            level: number;
+            name: string;
+            parentId?: string | null;
+            /**
+             * Format: date
+             * @description None when it is still under way (or without a birth date).
+             */
+            suggestedEnd?: string | null;
+            /** Format: date */
+            suggestedStart?: string | null;
+        };
+        PeriodSuggestions: {
+            /** @description The five broad periods, without parts. */
+            flat: components["schemas"]["PeriodSuggestion"][];
+            /** @description Stages of life (level 0) with their parts (levels 1 and 2). */
+            hierarchical: components["schemas"]["PeriodSuggestion"][];
+        };
         /**
          * @description A person as their friends (and the people they invited) see them: no e-mail unless they
          *     are friends.
@@ -1947,6 +2114,13 @@ export interface components {
          * @enum {string}
          */
         PersonCategory: "myself" | "partner" | "ex-partner" | "son" | "daughter" | "brother" | "sister" | "sibling" | "mother" | "father" | "grandmother" | "grandfather" | "grandparent" | "godfather" | "godmother" | "son-in-law" | "daughter-in-law" | "father-in-law" | "mother-in-law" | "brother-in-law" | "sister-in-law" | "cousin-female" | "cousin" | "nephew" | "niece" | "other-family" | "close-friend" | "best-friend" | "good-friend" | "friend" | "childhood-friend" | "school-friend" | "work-friend" | "acquaintance" | "work-colleague" | "colleague" | "boss" | "employee" | "classmate" | "student" | "neighbor" | "mentor" | "mentee" | "doctor" | "therapist" | "teacher" | "coach" | "companion-animal" | "other";
+        /** @description A person to quick-add: a relationship (a person category) the writer names. */
+        PersonSuggestion: {
+            category: string;
+            /** @description The gender the relationship implies, if it does. */
+            gender?: string | null;
+            group: components["schemas"]["SuggestionGroup"];
+        };
         /** @description The form `POST /api/photos/upload` takes (described for the API document only). */
         PhotoUpload: {
             /**
@@ -2117,8 +2291,22 @@ export interface components {
          * @enum {string}
          */
         SuggestedAction: "create_new" | "use_existing" | "merge_entities" | "add_as_alias";
+        /**
+         * @description The groups of people suggested.
+         * @enum {string}
+         */
+        SuggestionGroup: "family" | "friends" | "companion_animal";
         /** @enum {string} */
         SuggestionKind: "categoryFromText" | "coOccurrence";
+        Suggestions: {
+            /**
+             * Format: date
+             * @description The birth date the periods were dated from.
+             */
+            birthDate?: string | null;
+            lifePeriods: components["schemas"]["PeriodSuggestions"];
+            people: components["schemas"]["PersonSuggestion"][];
+        };
         /**
          * @description The interface's themes.
          * @enum {string}
@@ -2185,6 +2373,28 @@ export interface components {
             name: string;
             type: components["schemas"]["EntityType"];
         };
+        /**
+         * @description The tutorial's progress: its steps from the writer's data, where it starts, and when it was
+         *     completed or its banner dismissed.
+         */
+        TutorialProgress: components["schemas"]["StepStatus"] & {
+            /** Format: date-time */
+            bannerDismissedAt?: string | null;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /**
+             * Format: int32
+             * @description Steps complete, of 3.
+             */
+            completedSteps: number;
+            /** @description The first incomplete step (`done` when all are). */
+            currentStep: components["schemas"]["TutorialStep"];
+        };
+        /**
+         * @description The tutorial's steps, in order.
+         * @enum {string}
+         */
+        TutorialStep: "memory_creation" | "people_setup" | "life_periods" | "done";
         UnreadCount: {
             /** Format: int64 */
             count: number;
@@ -6156,6 +6366,265 @@ export interface operations {
             };
         };
     };
+    onboarding_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingProgress"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_onboarding_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingProgressRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingProgress"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    skip_onboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingProgress"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /** @description `yyyy-MM-dd`; the writer's own birth date when left out. */
+                birthDate?: string;
+                /** @description `en` or `fr`; the writer's language when left out. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload: {
         parameters: {
             query?: never;
@@ -6834,6 +7303,78 @@ export interface operations {
             };
         };
     };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialProgress"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dismiss: {
         parameters: {
             query?: never;
@@ -6879,6 +7420,60 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tutorial_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialProgress"];
+                };
+            };
+            /** @description Invalid input: the `code` says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6987,6 +7582,81 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_birth_date: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BirthDateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request does not come from this site (`cross_site_request`, `origin_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
