@@ -1,5 +1,6 @@
 //! Scoring by the rules of `shared/extraction/GUIDELINE.md`: per-type precision, recall and F1,
-//! overall and per-language F1, linking top-1 and top-3, and precision by confidence bucket.
+//! overall and per-language F1, linking top-1 and top-3, precision by confidence bucket, and a
+//! confusion table of types.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -110,6 +111,11 @@ pub struct Report {
     pub calibration: [(usize, usize); 5],
     /// Per case: (id, missed gold "type:name", wrong proposals "type:name").
     pub errors: Vec<(String, Vec<String>, Vec<String>)>,
+    /// (gold type, proposed type) -> count, `None` standing for "no entity": a right proposal
+    /// counts on the diagonal; a proposal naming a gold entity of another type counts as that
+    /// confusion; one naming nothing counts as (None, its type); a gold entity no proposal names,
+    /// as (its type, None).
+    pub confusion: HashMap<(Option<EntityType>, Option<EntityType>), usize>,
 }
 
 impl Report {
@@ -176,6 +182,38 @@ pub fn score_case(case: &Case, results: &[ValidationResult], report: &mut Report
                 c.fp += 1;
                 wrong.push(format!("{}:{} ({})", r.extracted_type.as_str(), r.extracted_name, r.extracted_confidence));
             }
+        }
+    }
+    // The confusion table: right proposals, then the wrong ones by the gold entity they name.
+    let mut named = vec![false; gold.len()];
+    for (g, u) in used.iter().enumerate() {
+        if *u {
+            named[g] = true;
+            *report.confusion.entry((Some(gold[g].entity_type), Some(gold[g].entity_type))).or_default() += 1;
+        }
+    }
+    for r in results {
+        let key = name_key(&r.extracted_name);
+        let right =
+            (0..gold.len()).any(|g| used[g] && gold[g].entity_type == r.extracted_type && gold_keys[g].contains(&key));
+        if right {
+            continue;
+        }
+        let other = (0..gold.len())
+            .find(|&g| !named[g] && gold[g].entity_type != r.extracted_type && gold_keys[g].contains(&key));
+        let gold_type = other.map(|g| {
+            named[g] = true;
+            gold[g].entity_type
+        });
+        if other.is_some()
+            || !(0..gold.len()).any(|g| gold_keys[g].contains(&key) && gold[g].entity_type == r.extracted_type)
+        {
+            *report.confusion.entry((gold_type, Some(r.extracted_type))).or_default() += 1;
+        }
+    }
+    for (g, was_named) in named.iter().enumerate() {
+        if !was_named {
+            *report.confusion.entry((Some(gold[g].entity_type), None)).or_default() += 1;
         }
     }
     let mut missed = Vec::new();
@@ -280,6 +318,30 @@ impl fmt::Display for Report {
             self.link_top3,
             self.link_total
         )?;
+        writeln!(f, "confusion (rows: gold type, columns: proposed type; none: no entity):")?;
+        let kinds: Vec<Option<EntityType>> = EntityType::ALL.iter().copied().map(Some).chain([None]).collect();
+        let label = |t: &Option<EntityType>| t.map_or("none", |t| t.as_str());
+        write!(f, "  {:<12}", "")?;
+        for t in &kinds {
+            write!(f, " {:>10}", label(t))?;
+        }
+        writeln!(f)?;
+        for gold in &kinds {
+            write!(f, "  {:<12}", label(gold))?;
+            for proposed in &kinds {
+                let n = if gold.is_none() && proposed.is_none() {
+                    0
+                } else {
+                    self.confusion.get(&(*gold, *proposed)).copied().unwrap_or(0)
+                };
+                write!(
+                    f,
+                    " {:>10}",
+                    if gold.is_none() && proposed.is_none() { "-".to_owned() } else { n.to_string() }
+                )?;
+            }
+            writeln!(f)?;
+        }
         writeln!(f, "calibration (precision by extractedConfidence):")?;
         for (i, (lo, hi)) in BUCKETS.iter().enumerate() {
             let (c, t) = self.calibration[i];
@@ -287,5 +349,50 @@ impl fmt::Display for Report {
             writeln!(f, "  [{:>3}, {:>3})  {:>4} proposals  precision {}  ({c} right)", lo, hi.min(&100), t, p)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SuggestedAction;
+
+    fn proposal(name: &str, entity_type: EntityType) -> ValidationResult {
+        ValidationResult {
+            extracted_name: name.to_owned(),
+            extracted_type: entity_type,
+            extracted_confidence: 80,
+            extracted_relationship: None,
+            suggested_action: SuggestedAction::CreateNew,
+            recommended_entity_id: None,
+            matches: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_confusion_table_tells_a_wrong_type_from_a_miss_and_a_spurious_proposal() {
+        let case: Case = serde_json::from_str(
+            r#"{"id": "c", "lang": "en", "text": "Garden\nRose and Tom planted a pear tree in Nice.",
+                "gold": [{"name": "Rose", "type": "person"}, {"name": "Tom", "type": "person"},
+                         {"name": "Nice", "type": "location"}, {"name": "gardening", "type": "activity"}]}"#,
+        )
+        .unwrap();
+        let results = [
+            proposal("Rose", EntityType::Object),
+            proposal("Tom", EntityType::Person),
+            proposal("pear tree", EntityType::Object),
+        ];
+        let mut report = Report::default();
+        score_case(&case, &results, &mut report);
+        let count = |gold: Option<EntityType>, proposed: Option<EntityType>| {
+            report.confusion.get(&(gold, proposed)).copied().unwrap_or(0)
+        };
+        assert_eq!(count(Some(EntityType::Person), Some(EntityType::Person)), 1, "Tom");
+        assert_eq!(count(Some(EntityType::Person), Some(EntityType::Object)), 1, "Rose taken for a thing");
+        assert_eq!(count(None, Some(EntityType::Object)), 1, "the pear tree is no entity");
+        assert_eq!(count(Some(EntityType::Location), None), 1, "Nice missed");
+        assert_eq!(count(Some(EntityType::Activity), None), 1);
+        assert_eq!(count(Some(EntityType::Person), None), 0, "Rose was named, with the wrong type");
+        assert_eq!(report.confusion.values().sum::<usize>(), 5);
     }
 }
