@@ -10,6 +10,7 @@ use axum::http::{HeaderName, HeaderValue, header};
 use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -120,7 +121,12 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::check_request))
         .with_state(state)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(CompressionLayer::new())
+        // A zip (the archive) is compressed already, like pictures (which the default predicate
+        // leaves alone): squeezing it again costs time and gains nothing.
+        .layer(
+            CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("application/zip"))),
+        )
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, policy))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))

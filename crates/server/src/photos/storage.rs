@@ -52,6 +52,18 @@ impl PhotoStore {
         }
     }
 
+    /// The object's bytes as they are read, a chunk at a time; `None` when there is none.
+    pub async fn stream(
+        &self,
+        key: &str,
+    ) -> anyhow::Result<Option<futures::stream::BoxStream<'static, object_store::Result<axum::body::Bytes>>>> {
+        match self.store.get(&Path::from(key)).await {
+            Ok(found) => Ok(Some(found.into_stream())),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e).with_context(|| format!("reading {key}")),
+        }
+    }
+
     pub async fn exists(&self, key: &str) -> anyhow::Result<bool> {
         match self.store.head(&Path::from(key)).await {
             Ok(_) => Ok(true),

@@ -1,6 +1,6 @@
 //! The full archive: `lifegraph.json` (the JSON export) and every photo of the writer's memories
-//! under `photos/`, as one zip written while it is sent. The server holds one photo at a time,
-//! never the archive.
+//! under `photos/`, as one zip written while it is sent. Photos are copied from storage a chunk
+//! at a time: the server holds neither the archive nor a whole photo.
 
 use async_zip::tokio::write::ZipFileWriter;
 use async_zip::{Compression, ZipEntryBuilder};
@@ -9,6 +9,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use chrono::Utc;
+use futures::{AsyncWriteExt, StreamExt};
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -53,11 +54,16 @@ pub(crate) async fn archive(
             zip.write_entry_whole(ZipEntryBuilder::new(DATA_FILE.into(), Compression::Deflate), &json).await?;
             drop(json);
             for (key, name) in photos {
-                // Photos are compressed already.
-                match store.get(&key).await {
-                    Ok(Some(bytes)) => {
+                match store.stream(&key).await {
+                    Ok(Some(mut chunks)) => {
+                        // Photos are compressed already.
                         let entry = ZipEntryBuilder::new(format!("{PHOTO_FOLDER}{name}").into(), Compression::Stored);
-                        zip.write_entry_whole(entry, &bytes).await?;
+                        let mut writer = zip.write_entry_stream(entry).await?;
+                        while let Some(chunk) = chunks.next().await {
+                            let chunk = chunk?;
+                            writer.write_all(&chunk).await?;
+                        }
+                        writer.close().await?;
                     }
                     Ok(None) => tracing::warn!(user_id, key, "a memory's photo is missing from storage"),
                     Err(error) => return Err(anyhow::anyhow!(error)),

@@ -133,9 +133,11 @@ async fn the_archive_holds_the_data_and_every_photo(backend: Backend) {
     let body = json!({"title": "Theirs", "content": "x", "photo": theirs});
     ok(other.post_json("/api/memories/with-validation", &body).await, StatusCode::CREATED).await;
 
-    let response = app.get(&format!("/api/users/{me}/archive")).await;
+    let url = app.url(&format!("/api/users/{me}/archive"));
+    let response = app.client.get(url).header("accept-encoding", "gzip, br").send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/zip");
+    assert!(response.headers().get("content-encoding").is_none(), "a zip is not compressed again");
     let bytes = response.bytes().await.unwrap().to_vec();
     let zip = async_zip::base::read::mem::ZipFileReader::new(bytes).await.expect("a readable zip");
     let names: Vec<String> = zip.file().entries().iter().map(|e| e.filename().as_str().unwrap().to_owned()).collect();
