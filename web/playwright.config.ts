@@ -24,8 +24,12 @@ const ports = {
   app: Number(process.env.E2E_APP_PORT ?? 18080),
   oidcApp: Number(process.env.E2E_OIDC_APP_PORT ?? 18081),
   provider: Number(process.env.E2E_PROVIDER_PORT ?? 9477),
+  // A server of its own for e2e/feedback-admin.spec.ts: the first person to sign up there is the
+  // administrator (user id 1), whichever other specs ran before.
+  admin: Number(process.env.E2E_ADMIN_APP_PORT ?? 18082),
 };
 process.env.E2E_OIDC_APP_URL = `http://127.0.0.1:${ports.oidcApp}`;
+process.env.E2E_ADMIN_APP_URL = `http://127.0.0.1:${ports.admin}`;
 process.env.E2E_PROVIDER_URL = `http://127.0.0.1:${ports.provider}`;
 
 function serve(port: number, name: string, extra: string[] = []) {
@@ -100,6 +104,15 @@ export default defineConfig({
       ]),
       cwd: repoDir,
       url: `http://127.0.0.1:${ports.oidcApp}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: serve(ports.admin, "admin"),
+      cwd: repoDir,
+      url: `http://127.0.0.1:${ports.admin}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "pipe",

@@ -42,7 +42,6 @@ const signedInPaths = [
   "/timeline",
   "/entities",
   "/friends",
-  "/feedback",
   "/settings",
   "/tutorial",
   "/admin",
@@ -123,6 +122,8 @@ function SignedOutRoutes() {
         <Route path="terms-of-service" element={<TermsOfServicePage />} />
         <Route path="shared/:token" element={<SharedMemoryPage />} />
         <Route path="friends/accept" element={<FriendAcceptPage />} />
+        {/* Visitors send feedback too, with their name and e-mail (docs/screens.md). */}
+        <Route path="feedback" element={<FeedbackPage />} />
       </Route>
       <Route path="*" element={<SignedOutFallback />} />
     </Routes>

@@ -7,6 +7,10 @@ export type User = Schemas["User"];
 export type UserConsents = Schemas["UserConsents"];
 export type UpdateUserRequest = Schemas["UpdateUserRequest"];
 export type ConsentRequest = Schemas["ConsentRequest"];
+export type ProfileRequest = Schemas["ProfileRequest"];
+export type ImportResult = Schemas["ImportResult"];
+export type ImportJob = Schemas["ImportJob"];
+export type SignInProvider = Schemas["SignInProvider"];
 export type UnreadCount = Schemas["UnreadCount"];
 export type Notification = Schemas["Notification"];
 export type ErrorBody = Schemas["ErrorBody"];
@@ -68,3 +72,25 @@ export type FriendShare = Schemas["FriendShare"];
 export type SharedWithMe = Schemas["SharedWithMe"];
 export type SharedMemory = Schemas["SharedMemory"];
 export type PublicSharedMemory = Schemas["PublicSharedMemory"];
+
+// Feedback and administration.
+export type FeedbackRequest = Schemas["FeedbackRequest"];
+export type FeedbackType = Schemas["FeedbackType"];
+export type FeedbackItem = Schemas["FeedbackItem"];
+export type FeedbackStatus = Schemas["FeedbackStatus"];
+export type FeedbackUpdate = Schemas["FeedbackUpdate"];
+export type AdminStats = Schemas["AdminStats"];
+export type Metric = Schemas["Metric"];
+
+// Tutorial and onboarding.
+export type StepStatus = Schemas["StepStatus"];
+export type TutorialProgress = Schemas["TutorialProgress"];
+export type TutorialStep = Schemas["TutorialStep"];
+export type BirthDateRequest = Schemas["BirthDateRequest"];
+export type Suggestions = Schemas["Suggestions"];
+export type PeriodSuggestion = Schemas["PeriodSuggestion"];
+export type PersonSuggestion = Schemas["PersonSuggestion"];
+export type SuggestionGroup = Schemas["SuggestionGroup"];
+export type OnboardingProgress = Schemas["OnboardingProgress"];
+export type OnboardingStep = Schemas["OnboardingStep"];
+export type ExistingEntity = Schemas["ExistingEntity"];

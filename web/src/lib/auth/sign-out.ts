@@ -15,9 +15,10 @@ export function logout(): Promise<void> {
  * Empties the query cache of everything the signed-in user saw. The user query is set to null
  * rather than removed: its observer (the session routes) hears of it and swaps the signed-in
  * screens for the signed-out ones at once, instead of signed-in components re-rendering over an
- * empty cache. Mutations go too (their variables are what the user typed).
+ * empty cache. Mutations go too (their variables are what the user typed). Also used once an
+ * account is deleted.
  */
-function forgetSignedInData(queryClient: QueryClient) {
+export function forgetSignedInData(queryClient: QueryClient) {
   queryClient.setQueryData(authKeys.user(), null);
   const userHash = hashKey(authKeys.user());
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== userHash });
