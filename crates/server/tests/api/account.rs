@@ -59,7 +59,10 @@ async fn the_profile_is_the_writers_own(backend: Backend) {
     let theirs = person(&other, "other@example.org", "Other", "").await;
     let patch = app.patch_json(&format!("/api/users/{theirs}"), &json!({"firstName": "Mallory"})).await;
     assert_error(patch, StatusCode::NOT_FOUND, "not_found").await;
-    assert_error(app.get(&format!("/api/users/{theirs}/export")).await, StatusCode::NOT_FOUND, "not_found").await;
+    for route in ["export", "export?format=csv", "archive", "imports"] {
+        let response = app.get(&format!("/api/users/{theirs}/{route}")).await;
+        assert_error(response, StatusCode::NOT_FOUND, "not_found").await;
+    }
     assert_error(app.delete(&format!("/api/users/{theirs}")).await, StatusCode::NOT_FOUND, "not_found").await;
     assert_eq!(other.get("/api/auth/user").await.json::<Value>().await.unwrap()["firstName"], "Other");
 }
