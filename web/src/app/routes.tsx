@@ -23,6 +23,7 @@ import { TermsOfServicePage } from "@/features/legal/routes/terms-of-service-pag
 import { MemoriesPage } from "@/features/memories/routes/memories-page";
 import { MemoryDetailPage } from "@/features/memories/routes/memory-detail-page";
 import { MemoryEditPage } from "@/features/memories/routes/memory-edit-page";
+import { OnboardingPage } from "@/features/onboarding/routes/onboarding-page";
 import { SettingsPage } from "@/features/settings/routes/settings-page";
 import { SharedMemoryPage } from "@/features/sharing/routes/shared-memory-page";
 import { TimelinePage } from "@/features/timeline/routes/timeline-page";
@@ -44,6 +45,7 @@ const signedInPaths = [
   "/friends",
   "/settings",
   "/tutorial",
+  "/onboarding",
   "/admin",
 ];
 
@@ -158,6 +160,7 @@ function SignedInRoutes({ user }: { user: User }) {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="settings/:tab" element={<SettingsPage />} />
         <Route path="tutorial" element={<TutorialPage />} />
+        <Route path="onboarding" element={<OnboardingPage />} />
         <Route path="admin" element={user.isAdmin ? <AdminPage /> : <Navigate to="/" replace />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-service" element={<TermsOfServicePage />} />

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly serverMessage: string | null;
+  /** The error answer itself when it is one (docs/errors.md), with its extra fields. */
+  readonly body: ErrorBody | null;
 
   constructor(status: number, statusText: string, bodyText: string) {
     const body = parseErrorBody(bodyText);
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body?.code ?? null;
     this.serverMessage = body?.message ?? null;
+    this.body = body;
   }
 }
 

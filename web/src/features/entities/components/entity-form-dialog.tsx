@@ -142,7 +142,7 @@ function EntityForm({ type, entity, onDone }: { type: EntityType; entity: Entity
   );
 }
 
-type Setter = <K extends keyof EntityFormValues>(key: K, value: EntityFormValues[K]) => void;
+export type Setter = <K extends keyof EntityFormValues>(key: K, value: EntityFormValues[K]) => void;
 
 /** The fields of one type (docs/data.md "Metadata per type"). */
 function TypeFields({ type, entity, form, set }: { type: EntityType; entity: Entity | null; form: EntityFormValues; set: Setter }) {
@@ -271,14 +271,36 @@ function TypeFields({ type, entity, form, set }: { type: EntityType; entity: Ent
   }
 }
 
-/** Start, one day or end (empty end: ongoing), and the period it is part of. */
-function PeriodFields({ entity, form, set }: { entity: Entity | null; form: EntityFormValues; set: Setter }) {
+/** A period the parent chooser offers: its value in the form's `parentPeriod`, and its name. */
+export interface ParentOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Start, one day or end (empty end: ongoing), and the period it is part of. The parents offered are
+ * the writer's other periods, or `parentOptions` when the caller knows periods not saved yet (the
+ * tutorial's).
+ */
+export function PeriodFields({
+  entity,
+  form,
+  set,
+  parentOptions,
+}: {
+  entity: Entity | null;
+  form: EntityFormValues;
+  set: Setter;
+  parentOptions?: readonly ParentOption[];
+}) {
   const { t } = useTranslation();
   const oneDayId = useId();
   const { data: periods = [] } = useEntities("lifePeriod");
   // docs/rules.md: the parent is another period, never one inside this one.
   const excluded = entity ? periodAndDescendants(entity.id, periods) : new Set<number>();
-  const parents = periods.filter((period) => !excluded.has(period.id));
+  const parents =
+    parentOptions ??
+    periods.filter((period) => !excluded.has(period.id)).map((period) => ({ value: String(period.id), label: period.name }));
   return (
     <>
       <div className="flex items-center gap-2">
@@ -320,8 +342,8 @@ function PeriodFields({ entity, form, set }: { entity: Entity | null; form: Enti
           <NativeSelect id={id} value={form.parentPeriod} onChange={(value) => set("parentPeriod", value)}>
             <option value="none">{t("entities.form.noParent")}</option>
             {parents.map((period) => (
-              <option key={period.id} value={String(period.id)}>
-                {period.name}
+              <option key={period.value} value={period.value}>
+                {period.label}
               </option>
             ))}
           </NativeSelect>
@@ -332,11 +354,11 @@ function PeriodFields({ entity, form, set }: { entity: Entity | null; form: Enti
 }
 
 /** A labelled field; `children` receives the input's id and the hint's id. */
-function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string, hintId?: string) => ReactNode }) {
+export function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string, hintId?: string) => ReactNode }) {
   const id = useId();
   const hintId = useId();
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children(id, hint ? hintId : undefined)}
       {hint && (
@@ -349,7 +371,7 @@ function Field({ label, hint, children }: { label: string; hint?: string; childr
 }
 
 /** The browser's own select, styled as an input: every option reachable by keyboard and screen reader. */
-function NativeSelect({
+export function NativeSelect({
   id,
   value,
   onChange,
