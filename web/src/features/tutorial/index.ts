@@ -5,3 +5,4 @@ export { MemoryStep } from "./components/memory-step";
 export { PeopleStep } from "./components/people-step";
 export { PeriodsStep } from "./components/periods-step";
 export { StepProgress } from "./components/step-progress";
+export { GenderSelect, StepSection } from "./components/step-section";

@@ -3,10 +3,11 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Field, NativeSelect } from "@/features/entities";
+import { Field } from "@/features/entities";
 import { errorMessage } from "@/lib/api/errors";
 import type { Gender, User } from "@/lib/api/types";
 import { useSaveProfile } from "../api/onboarding";
+import { GenderSelect, StepSection } from "@/features/tutorial";
 
 /** SPEC §9: the profile offers "prefer not to say" besides the people step's genders. */
 const profileGenders = ["male", "female", "non-binary", "other", "prefer-not-to-say"] as const satisfies readonly Gender[];
@@ -14,7 +15,6 @@ const profileGenders = ["male", "female", "non-binary", "other", "prefer-not-to-
 /** The onboarding flow's first step: first name (required), last name, birth date, gender. */
 export function ProfileStep({ user, onSaved }: { user: User; onSaved: () => void }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const messageId = useId();
   const save = useSaveProfile();
   const [firstName, setFirstName] = useState(user.firstName ?? "");
@@ -46,13 +46,7 @@ export function ProfileStep({ user, onSaved }: { user: User; onSaved: () => void
   };
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-5">
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold">
-          {t("onboarding.profile.heading")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("onboarding.profile.body")}</p>
-      </div>
+    <StepSection title={t("onboarding.profile.heading")} body={t("onboarding.profile.body")}>
       <form className="grid gap-4" noValidate onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("onboarding.profile.firstName")}>
@@ -76,14 +70,7 @@ export function ProfileStep({ user, onSaved }: { user: User; onSaved: () => void
           </Field>
           <Field label={t("onboarding.profile.gender")}>
             {(id) => (
-              <NativeSelect id={id} value={gender} onChange={setGender}>
-                <option value="">{t("entities.form.notSaid")}</option>
-                {profileGenders.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`genders.${value}`)}
-                  </option>
-                ))}
-              </NativeSelect>
+              <GenderSelect id={id} value={gender} onChange={setGender} genders={profileGenders} />
             )}
           </Field>
         </div>
@@ -96,6 +83,6 @@ export function ProfileStep({ user, onSaved }: { user: User; onSaved: () => void
           {save.isPending ? t("tutorial.saving") : t("tutorial.continue")}
         </Button>
       </form>
-    </section>
+    </StepSection>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -13,6 +13,7 @@ import { toDateInputValue } from "@/lib/dates";
 import { isLanguage, languages } from "@/lib/i18n";
 import { useSetLanguage } from "@/lib/preferences";
 import { invalidateTutorial } from "../api/tutorial";
+import { StepSection } from "./step-section";
 
 interface MemoryStepProps {
   /** The memory is saved and the writer goes on, or skips the step before saving one. */
@@ -31,7 +32,6 @@ interface MemoryStepProps {
 export function MemoryStep({ onContinue, onSkip, languagePick = false, heading }: MemoryStepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const headingId = useId();
   const create = useCreateMemory();
   const [saved, setSaved] = useState(false);
   const form = useForm<MemoryFormValues>({
@@ -60,13 +60,7 @@ export function MemoryStep({ onContinue, onSkip, languagePick = false, heading }
   };
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-5">
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold">
-          {heading ?? t("tutorial.memory.heading")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("tutorial.memory.body")}</p>
-      </div>
+    <StepSection title={heading ?? t("tutorial.memory.heading")} body={t("tutorial.memory.body")}>
       {languagePick && <LanguagePick />}
       {saved ? (
         <div role="status" className="grid justify-items-start gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4">
@@ -92,7 +86,7 @@ export function MemoryStep({ onContinue, onSkip, languagePick = false, heading }
           </form>
         </Form>
       )}
-    </section>
+    </StepSection>
   );
 }
 

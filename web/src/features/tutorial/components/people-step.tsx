@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { Field, NativeSelect, invalidateEntities, useCreateEntity, useEntities, useUpdateEntity } from "@/features/entities";
+import { Field, invalidateEntities, useCreateEntity, useEntities, useUpdateEntity } from "@/features/entities";
 import type { Entity, PersonCategory, PersonSuggestion, SuggestionGroup } from "@/lib/api/types";
 import { useCurrentUser } from "@/lib/auth/get-user";
 import { currentLanguage } from "@/lib/i18n";
@@ -13,6 +13,7 @@ import { MIN_PEOPLE, isMyself, namedDrafts, savePeople, stepGenders, type Person
 import { invalidateTutorial, useSuggestions } from "../api/tutorial";
 import { LoadFailed } from "./load-failed";
 import { PersonEditor } from "./person-editor";
+import { GenderSelect, StepSection } from "./step-section";
 
 interface PeopleStepProps {
   /** The people are saved: the flow goes on. */
@@ -101,13 +102,7 @@ function PeopleForm({ people, defaultName, onSaved }: { people: Entity[]; defaul
   };
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-6">
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold">
-          {t("tutorial.people.heading")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("tutorial.people.body")}</p>
-      </div>
+    <StepSection title={t("tutorial.people.heading")} body={t("tutorial.people.body")}>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("tutorial.people.yourName")}>
@@ -125,14 +120,7 @@ function PeopleForm({ people, defaultName, onSaved }: { people: Entity[]; defaul
         </Field>
         <Field label={t("tutorial.people.yourGender")}>
           {(id) => (
-            <NativeSelect id={id} value={gender} onChange={setGender}>
-              <option value="">{t("entities.form.notSaid")}</option>
-              {stepGenders.map((value) => (
-                <option key={value} value={value}>
-                  {t(`genders.${value}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <GenderSelect id={id} value={gender} onChange={setGender} genders={stepGenders} />
           )}
         </Field>
       </div>
@@ -224,7 +212,7 @@ function PeopleForm({ people, defaultName, onSaved }: { people: Entity[]; defaul
           {saving ? t("tutorial.saving") : t("tutorial.people.save")}
         </Button>
       </div>
-    </section>
+    </StepSection>
   );
 }
 

@@ -30,6 +30,7 @@ import {
 import { invalidateTutorial, useSuggestions, useUpdateBirthDate } from "../api/tutorial";
 import { LoadFailed } from "./load-failed";
 import { PeriodEditor } from "./period-editor";
+import { StepSection } from "./step-section";
 
 interface PeriodsStepProps {
   /** The periods are saved: the flow goes on. */
@@ -147,13 +148,7 @@ function PeriodsForm({ periods, user, onSaved, submitLabel }: { periods: Entity[
   });
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-6">
-      <div className="grid gap-1">
-        <h2 id={headingId} className="text-xl font-semibold">
-          {t("tutorial.periods.heading")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("tutorial.periods.body")}</p>
-      </div>
+    <StepSection title={t("tutorial.periods.heading")} body={t("tutorial.periods.body")}>
 
       <div className="flex flex-wrap items-end gap-3">
         <Field label={t("tutorial.periods.birthDate")} hint={t("tutorial.periods.birthDateHint")}>
@@ -300,7 +295,7 @@ function PeriodsForm({ periods, user, onSaved, submitLabel }: { periods: Entity[
           {saving ? t("tutorial.saving") : (submitLabel ?? t("tutorial.periods.complete"))}
         </Button>
       </div>
-    </section>
+    </StepSection>
   );
 }
 

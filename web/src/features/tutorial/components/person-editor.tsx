@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { Field, NativeSelect, personCategories } from "@/features/entities";
 import { stepGenders, type PersonDraft } from "../api/people";
+import { GenderSelect } from "./step-section";
 
 /** Every relationship but "myself", which is the writer's own person. */
 const relationships = personCategories.filter((category) => category !== "myself");
@@ -64,14 +65,7 @@ export function PersonEditor({ initial, editing, onSave, onCancel }: PersonEdito
         </Field>
         <Field label={t("tutorial.people.editor.gender")}>
           {(id) => (
-            <NativeSelect id={id} value={draft.gender} onChange={(value) => set("gender", value)}>
-              <option value="">{t("entities.form.notSaid")}</option>
-              {stepGenders.map((gender) => (
-                <option key={gender} value={gender}>
-                  {t(`genders.${gender}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <GenderSelect id={id} value={draft.gender} onChange={(value) => set("gender", value)} genders={stepGenders} />
           )}
         </Field>
       </div>
