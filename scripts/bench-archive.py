@@ -144,17 +144,7 @@ def create_memories(server, urls):
                     failures.append(f"{type(error).__name__}: {error}")
                 return
 
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(SEED_CONNECTIONS)]
-    for worker in workers:
-        worker.start()
-    next_progress = started + 30
-    while any(worker.is_alive() for worker in workers):
-        time.sleep(0.2)
-        if time.monotonic() >= next_progress:
-            next_progress += 30
-            with lock:
-                left = len(remaining)
-            log(f"   ... {MEMORIES - left} of {MEMORIES} memories after {time.monotonic() - started:.0f} s")
+    load.run_seeders(work, SEED_CONNECTIONS, remaining, lock, MEMORIES, started)
     if failures:
         raise RuntimeError(f"seeding failed: {failures[0]}")
     elapsed = time.monotonic() - started

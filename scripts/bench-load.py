@@ -218,6 +218,22 @@ def memory_body(n, people, places, link=True):
     })
 
 
+def run_seeders(work, threads, remaining, lock, count, started):
+    """Run `work` on `threads` threads until each returns, saying every 30 s how many of
+    `count` are done (those no longer in `remaining`, read under `lock`)."""
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    next_progress = started + 30
+    while any(worker.is_alive() for worker in workers):
+        time.sleep(0.2)
+        if time.monotonic() >= next_progress:
+            next_progress += 30
+            with lock:
+                left = len(remaining)
+            log(f"   ... {count - left} of {count} after {time.monotonic() - started:.0f} s")
+
+
 def seed(server, count, people, places, link=True):
     """Create `count` memories from SEED_CONNECTIONS connections; failures are counted and retried.
     The first one finds the route: POST /api/memories (the plain create) when the server has it,
@@ -259,17 +275,7 @@ def seed(server, count, people, places, link=True):
                     failures[what] += 1
                     remaining.append(n)
 
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(SEED_CONNECTIONS)]
-    for worker in workers:
-        worker.start()
-    next_progress = started + 30
-    while any(worker.is_alive() for worker in workers):
-        time.sleep(0.2)
-        if time.monotonic() >= next_progress:
-            next_progress += 30
-            with lock:
-                left = len(remaining)
-            log(f"   ... {count - left} of {count} after {time.monotonic() - started:.0f} s")
+    run_seeders(work, SEED_CONNECTIONS, remaining, lock, count, started)
     if sum(failures.values()) > 1000:
         raise RuntimeError(f"seeding keeps failing: {failures.most_common(3)}")
     elapsed = time.monotonic() - started

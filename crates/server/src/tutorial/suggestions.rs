@@ -245,17 +245,11 @@ const STAGES: [Stage; 13] = [
     },
 ];
 
-/// The flat list: the broad periods of a life.
-const FLAT: [Stage; FLAT_SHOWN] = [
-    Stage {
-        id: "childhood",
-        parent: None,
-        level: 0,
-        from: Some(0),
-        to: Some(11),
-        en: ("Childhood", "From birth to the start of secondary school."),
-        fr: ("Enfance", "De la naissance à l'entrée au collège."),
-    },
+/// The flat list: the broad periods of a life, as stages of their own (no parent, level 0).
+const FLAT: [&str; FLAT_SHOWN] = ["childhood", "school-years", "higher-education", "early-career", "partnership"];
+
+/// The periods only the flat list offers.
+const FLAT_ONLY: [Stage; 2] = [
     Stage {
         id: "school-years",
         parent: None,
@@ -264,24 +258,6 @@ const FLAT: [Stage; FLAT_SHOWN] = [
         to: Some(18),
         en: ("School years", "From the first day of school to the last."),
         fr: ("Années d'école", "Du premier jour d'école au dernier."),
-    },
-    Stage {
-        id: "higher-education",
-        parent: None,
-        level: 0,
-        from: Some(18),
-        to: Some(21),
-        en: ("College or university", "Studies after school, a first degree."),
-        fr: ("Études supérieures", "Les études après le bac, une licence."),
-    },
-    Stage {
-        id: "early-career",
-        parent: None,
-        level: 0,
-        from: Some(21),
-        to: Some(30),
-        en: ("Early career", "First jobs and finding your way."),
-        fr: ("Début de carrière", "Les premiers emplois, trouver sa voie."),
     },
     Stage {
         id: "partnership",
@@ -342,7 +318,14 @@ fn tree(parent: Option<&str>, birth: Option<NaiveDate>, today: NaiveDate, french
 pub fn periods(birth: Option<NaiveDate>, today: NaiveDate, french: bool) -> PeriodSuggestions {
     PeriodSuggestions {
         hierarchical: tree(None, birth, today, french),
-        flat: FLAT.iter().filter_map(|stage| suggest(stage, birth, today, french)).collect(),
+        flat: FLAT
+            .iter()
+            .filter_map(|id| {
+                let stage = STAGES.iter().chain(&FLAT_ONLY).find(|stage| stage.id == *id)?;
+                let suggestion = suggest(stage, birth, today, french)?;
+                Some(PeriodSuggestion { parent_id: None, level: 0, ..suggestion })
+            })
+            .collect(),
     }
 }
 

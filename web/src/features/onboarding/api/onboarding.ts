@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api/client";
-import type { OnboardingStep, ProfileRequest, User } from "@/lib/api/types";
-import { authKeys } from "@/lib/auth/keys";
+import type { OnboardingStep } from "@/lib/api/types";
 
 export const onboardingKeys = {
   all: ["onboarding"] as const,
@@ -48,15 +47,5 @@ export function useSkipOnboarding() {
   return useMutation({
     mutationFn: () => unwrap(api.POST("/api/onboarding/skip")),
     onSuccess: (progress) => queryClient.setQueryData(onboardingKeys.progress(), progress),
-  });
-}
-
-/** PATCH /api/users/{id}: the profile step's names, birth date and gender; answers the user. */
-export function useSaveProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ProfileRequest }) =>
-      unwrap(api.PATCH("/api/users/{id}", { params: { path: { id } }, body })),
-    onSuccess: (user: User) => queryClient.setQueryData(authKeys.user(), user),
   });
 }

@@ -4,9 +4,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/features/entities";
+import { useUpdateProfile } from "@/features/settings";
 import { errorMessage } from "@/lib/api/errors";
 import type { Gender, User } from "@/lib/api/types";
-import { useSaveProfile } from "../api/onboarding";
 import { GenderSelect, StepSection } from "@/features/tutorial";
 
 /** SPEC §9: the profile offers "prefer not to say" besides the people step's genders. */
@@ -16,7 +16,7 @@ const profileGenders = ["male", "female", "non-binary", "other", "prefer-not-to-
 export function ProfileStep({ user, onSaved }: { user: User; onSaved: () => void }) {
   const { t } = useTranslation();
   const messageId = useId();
-  const save = useSaveProfile();
+  const save = useUpdateProfile(user.id);
   const [firstName, setFirstName] = useState(user.firstName ?? "");
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const [birthDate, setBirthDate] = useState(user.birthDate ?? "");
@@ -30,13 +30,10 @@ export function ProfileStep({ user, onSaved }: { user: User; onSaved: () => void
     if (missing) return;
     save.mutate(
       {
-        id: user.id,
-        body: {
-          firstName: firstName.trim(),
-          lastName: lastName.trim() || null,
-          birthDate: birthDate || null,
-          gender: gender === "" ? null : (gender as Gender),
-        },
+        firstName: firstName.trim(),
+        lastName: lastName.trim() || null,
+        birthDate: birthDate || null,
+        gender: gender === "" ? null : (gender as Gender),
       },
       {
         onSuccess: onSaved,
