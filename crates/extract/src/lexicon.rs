@@ -359,9 +359,12 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
     for block in blocks {
         b.add(block, LexEntry { kind: LexKind::Block, idx: 0, ctx: false, verb: false, caps: false, weak: false });
     }
+    // A contiguous NFA, not a DFA: as fast on memories (the bench's ~11,000 a second either way)
+    // for a fifth of the memory (about 1.7 MB for both languages instead of 8) and a third of the
+    // load time.
     let ac = AhoCorasickBuilder::new()
         .match_kind(MatchKind::Standard)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
         .build(&b.patterns)
         .expect("lexicon automaton");
     LangLex { ac, pats: b.pats, accents: b.accents, canon, kin }

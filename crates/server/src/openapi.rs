@@ -52,10 +52,48 @@ pub struct ApiDoc;
 /// The whole document: the operations the routers declare, with the answers every one of them
 /// may give.
 pub fn document() -> utoipa::openapi::OpenApi {
+    let previous = DOCUMENTING.replace(true);
     let (_, mut document) = crate::app::api_router().split_for_parts();
+    DOCUMENTING.set(previous);
     CommonAnswers.modify(&mut document);
     document
 }
+
+thread_local! {
+    /// Set while [`document`] builds the routers. Serving needs only their paths and methods, so a
+    /// server that starts does not build the document (every operation and schema) and drop it:
+    /// that cost about 2 MB of its own memory at every start (docs/constants.md, "Load and start-up").
+    static DOCUMENTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the routers being built are for the API document (see [`document`]).
+pub(crate) fn documenting() -> bool {
+    DOCUMENTING.get()
+}
+
+/// `utoipa_axum::routes!`, which describes each operation only when the routers are built for the
+/// API document; otherwise each handler is routed at its declared path and methods alone.
+macro_rules! routes {
+    // Each handler as plain words (`module::handler`), which utoipa_axum's `routes!` takes apart.
+    ($($($handler:ident)::+),+ $(,)?) => {
+        if $crate::openapi::documenting() {
+            utoipa_axum::routes!($($($handler)::+),+)
+        } else {
+            #[allow(unused_imports)]
+            use utoipa_axum::PathItemExt;
+            let mut paths = utoipa::openapi::path::Paths::new();
+            let mut router = axum::routing::MethodRouter::new();
+            $(
+                let path = utoipa_axum::routes!(@path [path()] of $($handler)::+);
+                let methods = utoipa_axum::routes!(@path [methods()] of $($handler)::+);
+                router = methods.iter().fold(router, |router, method| router.on(method.to_method_filter(), $($handler)::+));
+                paths.add_path_operation(&path, methods, utoipa::openapi::path::Operation::new());
+            )+
+            (Vec::new(), paths, router)
+        }
+    };
+}
+pub(crate) use routes;
 
 /// Operations anyone may call; every other one needs the session cookie.
 const PUBLIC: &[&str] =

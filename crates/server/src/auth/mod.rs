@@ -7,9 +7,9 @@ pub mod oidc;
 pub mod session;
 pub mod users;
 
+use crate::openapi::routes;
 use axum::routing::get;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub use extractors::{Admin, ClientAddr, CurrentUser, MaybeUser};
 

@@ -2,13 +2,13 @@
 //! this month (in the writer's time zone), memories with and without a photo, entities per type,
 //! and the people and periods the writer names most (docs/rules.md "Dashboard").
 
+use crate::openapi::routes;
 use axum::Json;
 use axum::extract::State;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;

@@ -7,8 +7,8 @@ pub mod metadata;
 pub mod queries;
 pub mod types;
 
+use crate::openapi::routes;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use handlers::*;

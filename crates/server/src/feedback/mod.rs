@@ -3,6 +3,7 @@
 
 pub mod admin;
 
+use crate::openapi::routes;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,7 +12,6 @@ use sea_orm::{ActiveModelTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::{ClientAddr, MaybeUser};

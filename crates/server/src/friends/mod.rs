@@ -9,8 +9,8 @@
 pub mod handlers;
 pub mod queries;
 
+use crate::openapi::routes;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use handlers::*;

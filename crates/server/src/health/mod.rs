@@ -1,11 +1,11 @@
 //! Liveness and readiness, for supervisors and load balancers.
 
+use crate::openapi::routes;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 

@@ -5,8 +5,8 @@ pub mod handlers;
 pub mod queries;
 pub mod types;
 
+use crate::openapi::routes;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use handlers::*;

@@ -8,9 +8,9 @@ pub mod handlers;
 pub mod image;
 pub mod storage;
 
+use crate::openapi::routes;
 use axum::extract::DefaultBodyLimit;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use handlers::*;

@@ -8,11 +8,11 @@ pub mod owner;
 pub mod public;
 pub mod received;
 
+use crate::openapi::routes;
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};

@@ -6,6 +6,7 @@
 pub mod onboarding;
 pub mod suggestions;
 
+use crate::openapi::routes;
 use axum::Json;
 use axum::extract::State;
 use chrono::Utc;
@@ -14,7 +15,6 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, 
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;

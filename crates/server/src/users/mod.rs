@@ -10,13 +10,13 @@ pub mod export;
 pub mod import;
 pub mod imports;
 
+use crate::openapi::routes;
 use axum::Json;
 use axum::extract::State;
 use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
