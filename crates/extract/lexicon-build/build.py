@@ -451,8 +451,13 @@ class CommonWords:
         }
 
     def flags(self, name):
-        k = unicodedata.normalize("NFC", name.lower())
-        f = ("e" if k in self.en else "") + ("f" if k in self.fr else "") + ("t" if k in self.time else "")
+        """The engine compares words folded (case and accents aside), so "Hīt" meets "hit": a name is
+        also an ordinary word when its folded form is the folded form of one."""
+        if not hasattr(self, "folded"):
+            self.folded = tuple({fold(w) for w in words} for words in (self.en, self.fr, self.time))
+        k = fold(unicodedata.normalize("NFC", name))
+        en, fr, time = (k in words for words in self.folded)
+        f = ("e" if en else "") + ("f" if fr else "") + ("t" if time else "")
         return f or "-"
 
 

@@ -1106,7 +1106,7 @@ impl<'a> Cx<'a> {
                 let common = (h.a..=h.b).any(|t| {
                     let w = self.f(t);
                     self.lex.stop.contains(w)
-                        || self.lex.firstnames.get(w).copied().unwrap_or(false)
+                        || self.lex.firstnames.get(w).unwrap_or(false)
                         || self.kinds[t] & CONTENT_BITS != 0
                 });
                 if common && matches!(ty, EntityType::Person | EntityType::Location) {
@@ -1174,7 +1174,7 @@ impl<'a> Cx<'a> {
             });
             let pw = prev.map(|p| self.f(p).to_string());
             let next_name = self.next(h.b).is_some_and(|j| {
-                self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(&false))
+                self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(false))
             });
             let next_appelle = self.next(h.b).is_some_and(|j| {
                 matches!(self.f(j), "s'" | "named" | "called" | "nomme" | "nommee")
@@ -1400,6 +1400,10 @@ impl<'a> Cx<'a> {
             }
             None => {}
         }
+        // A country, region or sizeable town of the gazetteer whose name is no ordinary word.
+        if !in_lexicon && self.lex.compiled.place(self.doc.raw(i)).is_some_and(|p| p.major && !p.word) {
+            return true;
+        }
         // Written with a capital elsewhere in mid-sentence.
         let elsewhere = self.mid_caps.contains(w);
         if elsewhere {
@@ -1450,7 +1454,7 @@ impl<'a> Cx<'a> {
             let lower_name = self.lower_style
                 && t.kind == TokKind::Word
                 && !t.cap
-                && self.lex.firstnames.get(self.f(i)) == Some(&false)
+                && self.lex.firstnames.get(self.f(i)) == Some(false)
                 && !self.is_stop(i);
             let code = t.cap && t.digit && self.doc.raw(i).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
             // A capitalised stop word in mid-sentence before another capital: "the Premier Inn",
@@ -1580,8 +1584,19 @@ impl<'a> Cx<'a> {
 
         // Known span exactly? Then known_hits made it.
         // Gazetteer place covering exactly (a first name that is also a place).
-        let gaz = self.place_at[a] == Some(b);
-        let firstname = lex.firstnames.get(first.as_str()).copied();
+        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw);
+        let gaz = self.place_at[a] == Some(b) || generated;
+        // A hyphenated compound is a first name only as a whole ("Jean-Pierre"); one whose first
+        // part alone is ("Roland-Garros", "Victor-Hugo") names something after a person.
+        let mut first_end = a;
+        while first_end < b && self.doc.toks[first_end + 1].hyph_prev {
+            first_end += 1;
+        }
+        let firstname = if first_end == a {
+            lex.firstnames.get(first.as_str())
+        } else {
+            lex.firstnames.get(&crate::fold::lexicon_key(self.text(a, first_end)))
+        };
         let brand = lex.brands.contains(&key);
 
         // Honorific title first: "Mrs. Tanaka", "Dr Benali", "M. Garnier".
@@ -1737,8 +1752,13 @@ impl<'a> Cx<'a> {
         }
         // Gazetteer place that is also a first name: decided by the words around it.
         if gaz {
+            // "Ngozi and I", "Florence et moi": someone beside the writer.
+            let with_writer = matches!(nw.as_str(), "and" | "et")
+                && next.and_then(|j| self.next(j)).is_some_and(|k| self.doc.raw(k) == "I" || self.f(k) == "moi");
+            // (The generated gazetteer holds no first names: a verb after one says nothing.)
             let person = PERSON_PREPS.contains(&pw.as_str()) && !self.is_place_prep(&pw)
-                || VERBISH_AFTER.contains(&nw.as_str()) && !self.is_place_prep(&pw);
+                || VERBISH_AFTER.contains(&nw.as_str()) && !self.is_place_prep(&pw) && !generated
+                || with_writer;
             if person {
                 self.emit(a, b, EntityType::Person, 0.6, None, 2);
             } else {
@@ -1981,6 +2001,27 @@ impl<'a> Cx<'a> {
                 self.emit(a, b, EntityType::Location, 0.45, None, 1);
             }
         }
+    }
+
+    /// A place of the generated gazetteer spanning exactly `a..=b` that is not a first name (the
+    /// rules for names weigh those), as a place the words around may take: after a place
+    /// preposition (`pw`, the word before) any of them; elsewhere a major one (a country, region,
+    /// natural place or sizeable town) whose name is not an ordinary word.
+    fn generated_place(&self, a: usize, b: usize, pw: &str) -> bool {
+        if a == b && self.lex.firstnames.contains_key(self.f(a)) {
+            return false;
+        }
+        // "the Riverside running club": after a determiner, a name before a common noun qualifies it.
+        let modifier = self.is_det(pw)
+            && self.next(b).is_some_and(|j| {
+                let t = &self.doc.toks[j];
+                !t.cap && t.gap == 0 && t.kind == TokKind::Word && !self.is_stop(j)
+            });
+        if modifier {
+            return false;
+        }
+        let Some(place) = self.lex.compiled.place(self.text(a, b)) else { return false };
+        self.is_place_prep(pw) || (place.major && !place.word)
     }
 
     fn kin_info_at(&self, i: usize) -> Option<String> {
@@ -3017,7 +3058,7 @@ fn object_words(key: &str) -> impl Iterator<Item = String> + '_ {
             w.chars().count() >= 3
                 && !lex.stop.contains(*w)
                 && !OBJECT_ADJ.contains(w)
-                && !lex.firstnames.contains_key(*w)
+                && !lex.firstnames.contains_key(w)
         })
         .filter(|w| {
             !matches!(

@@ -84,6 +84,12 @@ pub fn search_key(s: &str) -> String {
     out
 }
 
+/// The key of a word or name in the compiled lexicons (`build.rs`): the search key with hyphens
+/// as spaces, so "Saint-Étienne", "saint etienne" and "SAINT-ETIENNE" meet.
+pub fn lexicon_key(s: &str) -> String {
+    search_key(&s.replace(is_hyphen, " "))
+}
+
 /// Apostrophe-like characters.
 #[inline]
 pub fn is_apostrophe(c: char) -> bool {

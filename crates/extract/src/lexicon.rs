@@ -14,6 +14,13 @@ use crate::Lang;
 use crate::fold::fold;
 use crate::token::Doc;
 
+mod compiled;
+// Shared with build.rs, which writes what the crate reads: each side uses its half.
+#[allow(dead_code)]
+mod packed;
+
+pub use compiled::Compiled;
+
 /// What a lexicon pattern denotes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LexKind {
@@ -104,8 +111,10 @@ pub struct Lexicons {
     pub fr: LangLex,
     /// Gazetteer places (shared by both automata).
     pub places: Vec<PlaceInfo>,
-    /// Folded first names; the value is true when the name is also an ordinary word.
-    pub firstnames: HashMap<String, bool>,
+    /// First names.
+    pub firstnames: FirstNames,
+    /// The generated lexicons (first names and places from open data).
+    pub compiled: Compiled,
     /// Folded nickname -> folded full first names.
     pub nicknames: HashMap<String, Vec<String>>,
     /// Folded honorific titles.
@@ -116,6 +125,25 @@ pub struct Lexicons {
     pub stop: HashSet<String>,
     /// Folded object brands and models that need a capital (Polaroid, Land Rover).
     pub brands: HashSet<String>,
+}
+
+/// First names: the hand list (`data/common/firstnames.txt`, which marks names that are also
+/// ordinary words) and the generated one.
+pub struct FirstNames {
+    hand: HashMap<String, bool>,
+    compiled: Compiled,
+}
+
+impl FirstNames {
+    /// For a folded word that is a first name: whether it is also an ordinary word.
+    pub fn get(&self, folded: &str) -> Option<bool> {
+        self.hand.get(folded).copied().or_else(|| self.compiled.first_name(folded).map(|n| n.word))
+    }
+
+    /// Whether a folded word is a first name.
+    pub fn contains_key(&self, folded: &str) -> bool {
+        self.get(folded).is_some()
+    }
 }
 
 impl Lexicons {
@@ -391,13 +419,14 @@ fn build() -> Lexicons {
     let en = build_lang(Lang::En, &place_rows);
     let fr = build_lang(Lang::Fr, &place_rows);
 
-    let mut firstnames = HashMap::default();
+    let mut hand = HashMap::default();
     for line in lines(FIRSTNAMES) {
         for w in line.split_whitespace() {
             let common = w.starts_with('*');
-            firstnames.insert(fold(w.trim_start_matches('*')), common);
+            hand.insert(fold(w.trim_start_matches('*')), common);
         }
     }
+    let firstnames = FirstNames { hand, compiled: Compiled::open() };
     let mut nicknames: HashMap<String, Vec<String>> = HashMap::default();
     for line in lines(NICKNAMES) {
         let (k, items) = key_items(line);
@@ -427,7 +456,7 @@ fn build() -> Lexicons {
             }
         }
     }
-    Lexicons { en, fr, places, firstnames, nicknames, titles, cues, stop, brands }
+    Lexicons { en, fr, places, firstnames, compiled: Compiled::open(), nicknames, titles, cues, stop, brands }
 }
 
 #[cfg(test)]
@@ -446,7 +475,7 @@ mod tests {
             assert!(count(l, LexKind::Kin) >= 60, "kin");
         }
         assert!(lex.places.len() > 400);
-        assert!(lex.firstnames.len() > 500);
+        assert!(lex.firstnames.hand.len() > 500);
         assert!(lex.titles.contains("mme"));
         assert!(lex.cues.get("rue").is_some_and(|c| c.pre));
         assert!(lex.brands.contains("land rover"));

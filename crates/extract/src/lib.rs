@@ -213,6 +213,12 @@ pub fn extract(text: &str, lang: Option<Lang>, known: &[KnownEntity]) -> Vec<Val
     Matcher::new(known).extract(&MemoryText { title, details, lang })
 }
 
+/// Bytes of the compiled lexicons (first names and places from open data) embedded in the
+/// program: finite-state maps read in place, so only the pages a lookup touches become resident.
+pub fn compiled_lexicon_bytes() -> usize {
+    lexicon::Compiled::open().size()
+}
+
 /// Guesses the language of a text from its function words (French when it has more French ones,
 /// English otherwise).
 pub fn detect_lang(text: &str) -> Lang {

@@ -21,6 +21,25 @@ fn names_at_sentence_start() {
     assert_not(&rs, "Bizarre");
 }
 
+/// Names and towns that only the generated lexicons (INSEE, US Census, GeoNames) know.
+#[test]
+fn names_and_places_from_open_data() {
+    // A town mid-sentence with no preposition before it, and one opening a sentence.
+    let rs = run("Road trip\nWe reached Oamaru at dusk. Tarbes was our last stop before the mountains.", En);
+    assert_has(&rs, Location, "Oamaru");
+    assert_has(&rs, Location, "Tarbes");
+    // After "à", a first name is someone written to, not a place.
+    let rs = run("Courrier\nJ'ai écrit à Raymonde et à Lucienne pour les remercier.", Fr);
+    assert_has(&rs, Person, "Raymonde");
+    assert_has(&rs, Person, "Lucienne");
+    // A French place named after someone is hyphenated: the first name alone does not make it a person.
+    let rs = run("Stade\nUn après-midi au stade de Jean-Bouin avec mon frère.", Fr);
+    assert_not(&rs, "Jean");
+    // A town that is also an everyday word needs a capital and a cue.
+    let rs = run("Evening\nReading calms me down after work.", En);
+    assert!(find(&rs, Location, "Reading").is_none());
+}
+
 #[test]
 fn hyphenated_french_first_names() {
     let rs = run("Marché\nAu marché avec Jean-Luc et Marie-Claire, puis Anne-Sophie nous a rejoints.", Fr);

@@ -1,0 +1,45 @@
+//! Compiles the generated lexicons of `data/lexicon/` (first names and places, tens of thousands of
+//! rows) into finite-state maps (`fst`) written to `OUT_DIR`. The crate embeds their bytes and
+//! reads them in place: nothing is parsed or allocated at start-up, and a lookup touches a few
+//! pages of the program's read-only data.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[allow(dead_code)]
+#[path = "src/fold.rs"]
+mod fold;
+
+// Shared with the crate, which reads what this writes: each side uses its half.
+#[allow(dead_code)]
+#[path = "src/lexicon/packed.rs"]
+mod packed;
+
+fn main() {
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let data = Path::new("data/lexicon");
+    compile(&data.join("firstnames.tsv"), &Path::new(&out).join("firstnames.fst"), packed::first_name_row);
+    compile(&data.join("places.tsv"), &Path::new(&out).join("places.fst"), packed::place_row);
+    println!("cargo::rerun-if-changed=data/lexicon/firstnames.tsv");
+    println!("cargo::rerun-if-changed=data/lexicon/places.tsv");
+    println!("cargo::rerun-if-changed=src/fold.rs");
+    println!("cargo::rerun-if-changed=src/lexicon/packed.rs");
+}
+
+/// One map from each row's folded name to its packed value; rows of the same key are merged.
+fn compile(source: &Path, target: &Path, row: fn(&[&str]) -> Option<(String, u64)>) {
+    let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
+    let mut map: BTreeMap<String, u64> = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if let Some((name, value)) = row(&cols) {
+            let key = fold::lexicon_key(&name);
+            if key.is_empty() {
+                continue;
+            }
+            map.entry(key).and_modify(|v| *v = packed::merge(*v, value)).or_insert(value);
+        }
+    }
+    let bytes = fst::Map::from_iter(map).expect("keys are sorted and unique").into_fst().into_inner();
+    std::fs::write(target, bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+}
