@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use crate::lexicon::{LEX, LangLex, LexEntry, LexKind, Lexicons};
 use crate::link::{Cand, KnownHit, Matcher, Reason, Via};
+use crate::model::Candidate;
 use crate::token::{Doc, TokKind, gap};
 use crate::{EntityMatch, EntityType, Lang, MemoryText, SuggestedAction, ValidationResult, name_key};
 
@@ -336,26 +337,6 @@ const PAST_VERBS: &[&str] = &[
     "knew", "grew", "threw", "wore", "laughed", "cried", "smiled", "turned", "says", "thinks", "looks", "seems",
     "loves", "hates", "knows", "wants", "lives", "works",
 ];
-/// Instruments: an activity when played, a thing when owned.
-const INSTRUMENTS: &[&str] = &[
-    "piano",
-    "guitar",
-    "guitare",
-    "violin",
-    "violon",
-    "cello",
-    "violoncelle",
-    "drums",
-    "flute",
-    "flûte",
-    "harp",
-    "harpe",
-    "accordion",
-    "accordeon",
-    "ukulele",
-    "saxophone",
-    "trumpet",
-];
 
 /// Verbs after which a concrete noun is usually a thing that matters.
 const GIFT_VERBS: &[&str] = &[
@@ -654,30 +635,6 @@ const ACTIVITY_CONTEXT: &[&str] = &[
     "enjoy", "enjoyed", "started", "play", "played", "playing", "jouer", "joue", "pratique", "practice", "practise",
     "go", "went", "tried", "essaye",
 ];
-const COPULAS: &[&str] = &[
-    "is",
-    "was",
-    "were",
-    "are",
-    "feels",
-    "seems",
-    "seemed",
-    "looks",
-    "looked",
-    "sounds",
-    "est",
-    "etait",
-    "semble",
-    "semblait",
-    "paraissait",
-    "paraissent",
-    "sont",
-    "etaient",
-    "reste",
-    "restait",
-    "'s",
-];
-const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
 const OBJECT_VERBS: &[&str] = &[
     "gave",
     "sent",
@@ -823,6 +780,7 @@ const OBJECT_ADJ: &[&str] = &[
     "fameuse",
     "famous",
 ];
+const PRETEND: &[&str] = &["pretend", "pretended", "pretending", "pretends", "semblant", "fake", "faked"];
 const VERBISH_AFTER: &[&str] = &[
     "is", "was", "has", "had", "said", "says", "will", "would", "can", "could", "always", "never", "just", "finally",
     "still", "also", "made", "came", "went", "took", "told", "asked", "lent", "brought", "gave", "got", "loved",
@@ -903,53 +861,6 @@ impl<'a> Cx<'a> {
             if self.doc.toks[p].gap & gap::COMMA != 0
                 || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et")
             {
-                return false;
-            }
-            j = p;
-        }
-        false
-    }
-
-    /// "The house feels so empty", "Le chirurgien est content": a feeling word after a copula
-    /// whose subject is a noun phrase or a third person, not the writer.
-    fn other_subject_copula(&self, i: usize) -> bool {
-        let mut j = i;
-        let mut copula = false;
-        for _ in 0..7 {
-            let Some(p) = self.prev(j) else { return false };
-            let w = self.f(p);
-            if FIRST_PERSON.contains(&w) {
-                return false;
-            }
-            if COPULAS.contains(&w) {
-                copula = true;
-            } else if copula
-                && (self.person_tok[p]
-                    || matches!(
-                        w,
-                        "the"
-                            | "a"
-                            | "an"
-                            | "this"
-                            | "that"
-                            | "le"
-                            | "la"
-                            | "les"
-                            | "l'"
-                            | "un"
-                            | "une"
-                            | "ce"
-                            | "cette"
-                            | "ces"
-                            | "everyone"
-                            | "everybody"
-                            | "tout"
-                    )
-                    || THIRD_SUBJECT.contains(&w))
-            {
-                return true;
-            }
-            if self.doc.toks[p].gap & gap::COMMA != 0 || matches!(w, "but" | "mais" | "and" | "et") {
                 return false;
             }
             j = p;
@@ -2003,6 +1914,153 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Content words of the lexicons that no mention covers, with the model's features; each with
+    /// its first and last token.
+    fn leftover_content(&self) -> Vec<((usize, usize), Candidate)> {
+        let covered = |a: usize, b: usize| self.out.iter().any(|m| m.a <= b && a <= m.b);
+        let content =
+            |h: &&LexHit| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period);
+        let hits: Vec<&LexHit> = self.lexh.iter().filter(content).collect();
+        let mut out: Vec<((usize, usize), Candidate)> = Vec::new();
+        for h in &hits {
+            let inside_longer = hits.iter().any(|o| o.a <= h.a && h.b <= o.b && (o.a, o.b) != (h.a, h.b));
+            if inside_longer
+                || covered(h.a, h.b)
+                || (h.a..=h.b).any(|t| self.blocked[t] || self.kin_tok[t] || self.person_tok[t])
+                || (h.e.caps && !self.doc.toks[h.a].cap)
+            {
+                continue;
+            }
+            let surface = self.text(h.a, h.b);
+            if let Some(pi) = self.pat_of(h)
+                && crate::lexicon::accented_letters(surface).any(|c| !self.ll.accents[pi].contains(c))
+            {
+                continue;
+            }
+            let kind = match h.e.kind {
+                LexKind::Emotion => EntityType::Emotion,
+                LexKind::Activity => EntityType::Activity,
+                LexKind::Object => EntityType::Object,
+                _ => EntityType::LifePeriod,
+            };
+            if out.iter().any(|((a, b), c)| (*a, *b) == (h.a, h.b) && c.kind == kind) {
+                continue;
+            }
+            let canon = self.ll.canon[h.e.idx as usize].clone();
+            let features = self.content_features(h, kind, &canon);
+            out.push(((h.a, h.b), Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features }));
+        }
+        out
+    }
+
+    /// What the model weighs for a content word: the word and its lexicon flags, its shape, the
+    /// words around it and who the sentence is about.
+    fn content_features(&self, h: &LexHit, kind: EntityType, canon: &str) -> Vec<String> {
+        let k = kind.as_str();
+        let class = |i: Option<usize>| -> &'static str {
+            let Some(i) = i else { return "none" };
+            let w = self.f(i);
+            if MY.contains(&w) {
+                "mine"
+            } else if THIRD_POSSESSIVE.contains(&w) {
+                "theirs"
+            } else if FIRST_PERSON.contains(&w) {
+                "me"
+            } else if THIRD_SUBJECT.contains(&w) {
+                "them"
+            } else if self.is_det(w) {
+                "det"
+            } else if self.is_place_prep(w) || matches!(w, "with" | "for" | "of" | "de" | "avec" | "pour") {
+                "prep"
+            } else if self.is_stop(i) {
+                "stop"
+            } else {
+                "word"
+            }
+        };
+        let prev = self.prev(h.a);
+        let prev2 = prev.and_then(|p| self.prev(p));
+        let next = self.next(h.b);
+        let word = crate::fold::fold(self.text(h.a, h.b));
+        let tok = &self.doc.toks[h.a];
+        let mut f = vec![
+            format!("{k}|bias"),
+            format!("{k}|w={word}"),
+            format!("{k}|canon={}", crate::fold::fold(canon)),
+            format!("{k}|p1={}", prev.map_or("<s>", |p| self.f(p))),
+            format!("{k}|p2={}", prev2.map_or("<s>", |p| self.f(p))),
+            format!("{k}|n1={}", next.map_or("</s>", |j| self.f(j))),
+            format!("{k}|p1c={}", class(prev)),
+            format!("{k}|p2c={}", class(prev2)),
+            format!("{k}|n1c={}", class(next)),
+            format!("{k}|suf={}", word.chars().rev().take(3).collect::<String>()),
+            format!("{k}|lang={:?}", self.lang),
+        ];
+        let mut flag = |on: bool, name: &str| {
+            if on {
+                f.push(format!("{k}|{name}"));
+            }
+        };
+        flag(h.e.ctx, "ctx");
+        flag(h.e.verb, "verb");
+        flag(h.e.weak, "weak");
+        flag(h.b > h.a, "multi");
+        flag(tok.line == 0, "title");
+        flag(tok.sent_start, "start");
+        flag(tok.cap, "cap");
+        flag(next.is_none(), "end");
+        flag(self.writer_subject(h.a), "writer");
+        flag(self.third_person(h.a, true), "third");
+        flag(self.any_before(h.a, 4, FIRST_PERSON), "me-before");
+        flag(self.any_before(h.a, 3, EMOTION_CONTEXT), "feel-before");
+        flag(self.any_before(h.a, 3, ACTIVITY_CONTEXT), "do-before");
+        flag((h.a..=h.b).any(|t| self.kinds[t].count_ones() > 1), "several-kinds");
+        flag(prev.is_some_and(|p| self.person_tok[p]), "after-name");
+        flag(self.any_before(h.a, 4, PRETEND), "pretend-before");
+        f.sort();
+        f.dedup();
+        f
+    }
+
+    /// Content words no other source covers, as the model decides (crates/extract/README.md, "Learned").
+    fn learned(&mut self) {
+        let model = &*crate::model::MODEL;
+        if model.is_empty() {
+            return;
+        }
+        for ((a, b), c) in self.leftover_content() {
+            let margin = model.margin(&c.features);
+            if margin <= 0.0 {
+                continue;
+            }
+            // An activity written as a verb (a finite form, a French infinitive) is named by its
+            // lexicon name ("hiked", "jardiner": hiking, jardinage), otherwise by the word used; a
+            // feeling by its own word when the phrase starts with the writer ("I'm over the moon")
+            // or holds it.
+            let infinitive = self.lang == Lang::Fr && a == b && ["er", "ir"].iter().any(|s| self.f(a).ends_with(s));
+            let lemma_inside = b > a && (a..=b).any(|t| self.f(t) == crate::fold::fold(&c.canon));
+            let name = match c.kind {
+                EntityType::Activity if c.verb || infinitive => c.canon.clone(),
+                EntityType::Emotion if matches!(self.f(a), "i" | "j'" | "je") || lemma_inside => c.canon.clone(),
+                _ => c.surface,
+            };
+            self.push(Mention {
+                a,
+                b,
+                ty: c.kind,
+                name,
+                canon: None,
+                score: model.probability(margin),
+                rel: None,
+                links: Vec::new(),
+                prio: 1,
+                fuzzy: true,
+                alts: vec![crate::name_key(&c.canon)],
+                alt_canons: Vec::new(),
+            });
+        }
+    }
+
     /// A place of the generated gazetteer spanning exactly `a..=b` that is not a first name (the
     /// rules for names weigh those), as a place the words around may take: after a place
     /// preposition (`pw`, the word before) any of them; elsewhere a major one (a country, region,
@@ -2138,378 +2196,6 @@ impl<'a> Cx<'a> {
         });
     }
 
-    /// Emotions, activities, objects and life periods from the lexicons.
-    fn content(&mut self) {
-        let mut hits: Vec<LexHit> = self
-            .lexh
-            .iter()
-            .filter(|h| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period))
-            .filter(|h| !(h.a..=h.b).any(|t| self.blocked[t]))
-            .copied()
-            .collect();
-        // Drop hits inside a longer content hit ("piano" inside "piano droit").
-        hits.sort_by(|x, y| x.a.cmp(&y.a).then(y.b.cmp(&x.b)));
-        let mut keep = vec![true; hits.len()];
-        let mut maxb: Option<usize> = None;
-        let mut g = 0;
-        while g < hits.len() {
-            let (ga, gb) = (hits[g].a, hits[g].b);
-            let mut e = g;
-            while e < hits.len() && hits[e].a == ga && hits[e].b == gb {
-                if maxb.is_some_and(|mb| mb >= gb) {
-                    keep[e] = false;
-                }
-                e += 1;
-            }
-            maxb = Some(maxb.map_or(gb, |mb| mb.max(gb)));
-            g = e;
-        }
-        let hits: Vec<LexHit> = hits.into_iter().zip(keep).filter(|(_, k)| *k).map(|(h, _)| h).collect();
-        let mut accepted_emotions: Vec<usize> = Vec::new();
-        for h in &hits {
-            let e = h.e;
-            let cap = self.doc.toks[h.a].cap;
-            if e.caps && !cap {
-                continue;
-            }
-            // Inside a kin word or a proper name: not a content word.
-            if (h.a..=h.b).any(|t| self.kin_tok[t]) {
-                continue;
-            }
-            // A capital in mid-sentence makes it a name ("home to Reading").
-            let tok = &self.doc.toks[h.a];
-            if tok.cap
-                && !tok.sent_start
-                && !e.caps
-                && !self.lower_style
-                && tok.line != 0
-                && !tok.upper
-                && !self.is_stop(h.a)
-                && !self.cap_ok[h.a]
-            {
-                continue;
-            }
-            let surface = self.text(h.a, h.b).to_string();
-            let canon_name = self.ll.canon[e.idx as usize].clone();
-            let pat = self.pat_of(h);
-            if let Some(pi) = pat {
-                let allowed = &self.ll.accents[pi];
-                if crate::lexicon::accented_letters(&surface).any(|c| !allowed.contains(c)) {
-                    continue;
-                }
-            }
-            // The word right after a name is that person's ("Femi panicked").
-            let after_name = self.prev(h.a).is_some_and(|p| self.person_tok[p]);
-            match e.kind {
-                LexKind::Emotion => {
-                    if self.any_before(h.a, 4, PRETEND) {
-                        continue;
-                    }
-                    // "La tempête a abattu le chêne": a French participle after avoir is a verb,
-                    // unless the writer is its object ("ça m'a ému").
-                    let avoir_verb = self.lang == Lang::Fr
-                        && self.prev(h.a).is_some_and(|p| {
-                            matches!(
-                                self.f(p),
-                                "a" | "ai" | "as" | "avons" | "avez" | "ont" | "avait" | "avais" | "avaient"
-                            ) && self.doc.raw(p) != "à"
-                                && !self.prev_f(p).is_some_and(|q| matches!(q, "m'" | "me" | "nous" | "j'"))
-                        })
-                        && self.f(h.a).ends_with(['e', 'u', 'i', 's', 't']);
-                    if avoir_verb && !matches!(self.f(h.a), "peur" | "honte" | "mal") {
-                        continue;
-                    }
-                    // "a nervous greyhound": the adjective describes something else.
-                    let attributive = self.lang == Lang::En
-                        && self.prev_f(h.a).is_some_and(|p| matches!(p, "a" | "an" | "the"))
-                        && self.next(h.b).is_some_and(|j| {
-                            let t = &self.doc.toks[j];
-                            t.kind == TokKind::Word && !t.cap && !self.is_stop(j) && self.kinds[j] & CONTENT_BITS == 0
-                        });
-                    if attributive || self.third_person(h.a, true) || after_name || self.other_subject_copula(h.a) {
-                        continue;
-                    }
-                    let coord = accepted_emotions.iter().any(|&x| x + 3 >= h.a && x < h.a);
-                    // A short verbless sentence ending on the feeling: "Sunburnt and content."
-                    let sentence_len = {
-                        let mut s0 = h.a;
-                        while let Some(p) = self.prev(s0) {
-                            s0 = p;
-                        }
-                        h.b + 1 - s0
-                    };
-                    let closing = self.next(h.b).is_none() && sentence_len <= 4 && self.doc.toks[h.a].line > 0;
-                    let ctx = self.any_before(h.a, 3, EMOTION_CONTEXT) || coord || closing;
-                    if e.ctx && !ctx {
-                        continue;
-                    }
-                    let score = if e.ctx {
-                        0.7
-                    } else if ctx {
-                        0.9
-                    } else {
-                        0.8
-                    };
-                    accepted_emotions.push(h.b);
-                    let first = self.f(h.a);
-                    // "pleine d'espoir", "le trac", "sense of loss": the feeling's own word.
-                    let lemma_inside = h.b > h.a && (h.a..=h.b).any(|t| self.f(t) == crate::fold::fold(&canon_name));
-                    let name = if matches!(first, "i" | "j'" | "je") || lemma_inside { canon_name } else { surface };
-                    self.push(Mention {
-                        a: h.a,
-                        b: h.b,
-                        ty: EntityType::Emotion,
-                        name,
-                        canon: Some(e.idx),
-                        score,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
-                }
-                LexKind::Activity => {
-                    if e.verb && (!self.writer_subject(h.a) || self.third_person(h.a, false) || after_name) {
-                        continue;
-                    }
-                    // An ambiguous noun ("la cuisine": kitchen or cooking) needs a doing verb.
-                    if e.ctx && !self.any_before(h.a, 2, ACTIVITY_CONTEXT) {
-                        continue;
-                    }
-                    // An instrument owned and described is a thing: "Grandma's old piano",
-                    // "le vieux piano de Mamie".
-                    if h.a == h.b && INSTRUMENTS.contains(&self.f(h.a)) {
-                        let as_object = LexEntry { kind: LexKind::Object, weak: false, ..e };
-                        let obj = self.object_score(h.a, h.b, as_object);
-                        let played = self.any_before(
-                            h.a,
-                            3,
-                            &[
-                                "play", "played", "playing", "plays", "jouer", "joue", "jouais", "lesson", "lessons",
-                                "cours",
-                            ],
-                        );
-                        if obj >= 0.7 && !played {
-                            self.push(Mention {
-                                a: h.a,
-                                b: h.b,
-                                ty: EntityType::Object,
-                                name: surface,
-                                canon: None,
-                                score: obj,
-                                rel: None,
-                                links: Vec::new(),
-                                prio: 2,
-                                fuzzy: false,
-                                alts: Vec::new(),
-                                alt_canons: Vec::new(),
-                            });
-                            continue;
-                        }
-                    }
-                    let mut score = if e.verb { 0.7 } else { 0.78 };
-                    if self.doc.toks[h.a].line == 0 && self.doc.toks[h.a].sent_start {
-                        // A title word: often the topic rather than something done.
-                        score -= 0.1;
-                    }
-                    self.push(Mention {
-                        a: h.a,
-                        b: h.b,
-                        ty: EntityType::Activity,
-                        name: canon_name,
-                        canon: Some(e.idx),
-                        score,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
-                }
-                LexKind::Period => {
-                    // Someone else's event: "Fiona's wedding", "au mariage de Fanny".
-                    let others = self
-                        .prev(h.a)
-                        .is_some_and(|p| self.f(p) == "'s" && p > 0 && self.person_tok[p - 1] && !self.kin_tok[p - 1])
-                        || self.next(h.b).is_some_and(|d| {
-                            matches!(self.f(d), "de" | "d'" | "of")
-                                && self.next(d).is_some_and(|o| self.person_tok[o] && !self.kin_tok[o])
-                        });
-                    if others {
-                        continue;
-                    }
-                    if e.ctx {
-                        let pw = self.prev_f(h.a).unwrap_or("");
-                        let ppw = self.prev(h.a).and_then(|p| self.prev_f(p)).unwrap_or("");
-                        let ok = matches!(
-                            pw,
-                            "en" | "my"
-                                | "our"
-                                | "mon"
-                                | "ma"
-                                | "notre"
-                                | "mes"
-                                | "during"
-                                | "pendant"
-                                | "since"
-                                | "depuis"
-                                | "in"
-                        ) || MY.contains(&ppw)
-                            || (matches!(pw, "la" | "le" | "l'" | "the")
-                                && matches!(
-                                    ppw,
-                                    "apres" | "avant" | "depuis" | "pendant" | "after" | "since" | "before" | "during"
-                                ));
-                        let school_year = matches!(
-                            self.ll.canon[e.idx as usize].as_str(),
-                            "seconde" | "première" | "terminale" | "troisième" | "quatrième" | "cinquième" | "sixième"
-                        );
-                        let ok = if school_year {
-                            pw == "en"
-                                || (matches!(pw, "la" | "le")
-                                    && self.next(h.b).is_none_or(|j| self.doc.toks[j].gap != 0))
-                        } else {
-                            ok
-                        };
-                        if !ok {
-                            continue;
-                        }
-                    }
-                    let time_prep = self.prev_f(h.a).is_some_and(|p| {
-                        matches!(
-                            p,
-                            "in" | "during"
-                                | "since"
-                                | "after"
-                                | "before"
-                                | "en"
-                                | "pendant"
-                                | "depuis"
-                                | "apres"
-                                | "avant"
-                        )
-                    });
-                    if !e.ctx && !time_prep && self.third_person(h.a, true) {
-                        continue;
-                    }
-                    let score = if e.ctx { 0.7 } else { 0.8 };
-                    self.push(Mention {
-                        a: h.a,
-                        b: h.b,
-                        ty: EntityType::LifePeriod,
-                        name: surface,
-                        canon: Some(e.idx),
-                        score,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
-                }
-                LexKind::Object => {
-                    let score = self.object_score(h.a, h.b, e);
-                    if score < 0.55 {
-                        continue;
-                    }
-                    self.push(Mention {
-                        a: h.a,
-                        b: h.b,
-                        ty: EntityType::Object,
-                        name: surface,
-                        canon: Some(e.idx),
-                        score,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// How much an object word seems to matter in the story.
-    fn object_score(&self, a: usize, b: usize, e: LexEntry) -> f32 {
-        let mut s: f32 = if e.weak { 0.3 } else { 0.5 };
-        if e.caps {
-            s = 0.7;
-        }
-        // Kept in a container: "a box of photos", "une boîte de photos".
-        if let Some(p) = self.prev(a)
-            && matches!(self.f(p), "of" | "de" | "d'" | "full")
-            && self.prev(p).is_some_and(|q| CONTAINERS.contains(&self.f(q)))
-        {
-            s += 0.25;
-        }
-        // Possessor: "Grandma's ring", "her old sewing machine", "bague de ma grand-mère".
-        let mut j = a;
-        let mut adjs = 0;
-        for _ in 0..3 {
-            let Some(p) = self.prev(j) else { break };
-            let w = self.f(p);
-            if OBJECT_ADJ.contains(&w) {
-                adjs += 1;
-                j = p;
-                continue;
-            }
-            if w == "'s" {
-                s += 0.25;
-            } else if MY.contains(&w) {
-                s += 0.06;
-            } else if THIRD_POSSESSIVE.contains(&w) {
-                s += 0.12;
-            }
-            break;
-        }
-        if adjs > 0 {
-            s += 0.15;
-        }
-        // After the noun: "de ma grand-mère", "de Papa", "en fonte", "from the football club".
-        if let Some(nx) = self.next(b) {
-            let w = self.f(nx);
-            if OBJECT_ADJ.contains(&w) {
-                s += 0.12;
-            }
-            if matches!(w, "de" | "du" | "d'" | "from")
-                && let Some(k) = self.next(nx)
-            {
-                let k = if MY.contains(&self.f(k)) { self.next(k).unwrap_or(k) } else { k };
-                let person = (self.doc.toks[k].cap && !self.placed[k]) || self.kin_tok[k];
-                if person {
-                    s += if e.weak { 0.1 } else { 0.22 };
-                } else if self.doc.toks[k].kind == TokKind::Word && !self.is_stop(k) && !self.doc.toks[k].cap {
-                    // A compound: "carnet de naissance", "ticket de cinéma".
-                    s += 0.1;
-                }
-            }
-            if matches!(w, "that" | "which" | "que" | "qui" | "celle" | "celui" | "she" | "he" | "dad" | "papa" | "mum")
-            {
-                s += 0.1;
-            }
-        }
-        // A verb of giving, finding, keeping nearby.
-        if self.before(a, 6).any(|j| OBJECT_VERBS.contains(&self.f(j))) {
-            s += 0.2;
-        }
-        // Named in the title and again in the story: the memory is about it.
-        let head = self.f(b);
-        let in_title = (0..self.n()).any(|t| self.doc.toks[t].line == 0 && self.f(t) == head);
-        let in_body = (0..self.n()).any(|t| self.doc.toks[t].line > 0 && self.f(t) == head);
-        if in_title && in_body && !self.title_case {
-            s += 0.15;
-        }
-        s.min(0.92)
-    }
-
-    /// A few patterns: "Year 11", "Japanese class", "cours d'espagnol", "progrès en espagnol".
     /// Things that belong to someone and are described: "Grandad's old toolbox", "le vieux
     /// chapeau de Papy". The noun need not be in the lexicon; an adjective or a verb of giving,
     /// finding or keeping must show that it matters.
@@ -2621,6 +2307,7 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// A few patterns: "Year 11", "Japanese class", "cours d'espagnol", "progrès en espagnol".
     fn patterns(&mut self) {
         let n = self.n();
         let doc = self.doc;
@@ -3096,13 +2783,28 @@ fn shouted(doc: &Doc<'_>) -> Vec<bool> {
 
 /// Runs the whole extraction for one memory.
 pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
+    with_rules(m, mem, |cx| {
+        cx.learned();
+        cx.resolve();
+        cx.link_and_dedupe()
+    })
+    .unwrap_or_default()
+}
+
+/// The content words the rules leave aside in a memory, for training the model.
+pub(crate) fn candidates(m: &Matcher, mem: &MemoryText<'_>) -> Vec<Candidate> {
+    with_rules(m, mem, |cx| cx.leftover_content().into_iter().map(|(_, c)| c).collect()).unwrap_or_default()
+}
+
+/// Runs the rules on a memory, then `then` on what they found (`None` for a memory without words).
+fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_>) -> R) -> Option<R> {
     let title = clip(mem.title);
     let details = clip(mem.details);
     let text: Cow<'_, str> =
         if title.trim().is_empty() { Cow::Borrowed(details) } else { Cow::Owned(format!("{title}\n{details}")) };
     let doc = Doc::new(&text);
     if doc.toks.is_empty() {
-        return Vec::new();
+        return None;
     }
     let lang = mem.lang.unwrap_or_else(|| detect_lang(&doc));
     let lex = &*LEX;
@@ -3143,11 +2845,9 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     cx.kin();
     cx.places();
     cx.spans();
-    cx.content();
     cx.possessed_objects();
     cx.patterns();
-    cx.resolve();
-    cx.link_and_dedupe()
+    Some(then(&mut cx))
 }
 
 /// At most [`MAX_INPUT`] bytes, cut on a character boundary.

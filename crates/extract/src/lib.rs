@@ -41,6 +41,7 @@ mod fxhash;
 mod kin;
 mod lexicon;
 mod link;
+pub mod model;
 mod token;
 
 use serde::{Deserialize, Serialize};
@@ -211,6 +212,14 @@ pub struct ValidationResult {
 pub fn extract(text: &str, lang: Option<Lang>, known: &[KnownEntity]) -> Vec<ValidationResult> {
     let (title, details) = text.split_once('\n').unwrap_or(("", text));
     Matcher::new(known).extract(&MemoryText { title, details, lang })
+}
+
+/// The content words (emotions, activities, objects, life periods of the lexicons) that the rules
+/// leave aside in a memory, with the features of [`model`]: what `lifegraph-extract train` learns
+/// from. `text` is the title, a line break, then the details, as for [`extract`].
+pub fn content_candidates(text: &str, lang: Option<Lang>, known: &[KnownEntity]) -> Vec<model::Candidate> {
+    let (title, details) = text.split_once('\n').unwrap_or(("", text));
+    engine::candidates(&Matcher::new(known), &MemoryText { title, details, lang })
 }
 
 /// Bytes of the compiled lexicons (first names and places from open data) embedded in the

@@ -4,6 +4,8 @@
 //!   standard input; `gold` is ignored) and writes one line per case:
 //!   `{"id", "validationResults": [...]}`.
 //! - `lifegraph-extract eval FILE [--errors]` scores a gold file by the guideline's rules.
+//! - `lifegraph-extract train OUT FILE...` fits the content model on gold files (5-fold
+//!   cross-validation figures first) and writes it to OUT (`train.sh` runs it).
 
 use std::io::{BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -11,6 +13,8 @@ use std::process::ExitCode;
 use lifegraph_extract::ValidationResult;
 use lifegraph_extract::eval::{Case, evaluate, parse_cases};
 use serde::Serialize;
+
+mod train;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -22,6 +26,7 @@ struct Output<'a> {
 fn usage() -> ExitCode {
     eprintln!("usage: lifegraph-extract [FILE]            extract (JSON lines in, JSON lines out)");
     eprintln!("       lifegraph-extract eval FILE [--errors]  score a gold file");
+    eprintln!("       lifegraph-extract train OUT FILE...     fit the content model on gold files");
     ExitCode::from(2)
 }
 
@@ -29,6 +34,30 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("-h" | "--help") => usage(),
+        Some("train") => {
+            let (Some(out), files) = (args.get(1), &args[2.min(args.len())..]) else {
+                return usage();
+            };
+            if files.is_empty() {
+                return usage();
+            }
+            let mut cases = Vec::new();
+            for path in files {
+                match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| parse_cases(&t)) {
+                    Ok(c) => cases.extend(c),
+                    Err(e) => {
+                        eprintln!("{path}: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            let text = train::run(&cases, files);
+            if let Err(e) = std::fs::write(out, text) {
+                eprintln!("cannot write {out}: {e}");
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
         Some("eval") => {
             let Some(path) = args.get(1) else {
                 return usage();

@@ -1,0 +1,10 @@
+#!/bin/sh
+# Fits the content model (src/model.rs) on the development set and the extra sets, and writes
+# data/model/content.tsv; the frozen held-out set and the tuning set are never trained on.
+#
+#   crates/extract/train.sh
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+cd "$HERE"
+cargo run --quiet --release --locked -p lifegraph-extract -- train data/model/content.tsv \
+    tests/data/dev.jsonl tests/data/holdout.jsonl tests/data/holdout[0-9]*.jsonl
