@@ -451,8 +451,9 @@ class CommonWords:
         }
 
     def flags(self, name):
-        """The engine compares words folded (case and accents aside), so "Hīt" meets "hit": a name is
-        also an ordinary word when its folded form is the folded form of one."""
+        """The engine compares words folded (case and accents aside), so a name written with accents
+        meets the plain word: a name is also an ordinary word when its folded form is the folded form
+        of one."""
         if not hasattr(self, "folded"):
             self.folded = tuple({fold(w) for w in words} for words in (self.en, self.fr, self.time))
         k = fold(unicodedata.normalize("NFC", name))

@@ -1017,7 +1017,7 @@ impl<'a> Cx<'a> {
                 let common = (h.a..=h.b).any(|t| {
                     let w = self.f(t);
                     self.lex.stop.contains(w)
-                        || self.lex.firstnames.get(w).unwrap_or(false)
+                        || self.lex.first_name(w).unwrap_or(false)
                         || self.kinds[t] & CONTENT_BITS != 0
                 });
                 if common && matches!(ty, EntityType::Person | EntityType::Location) {
@@ -1085,7 +1085,7 @@ impl<'a> Cx<'a> {
             });
             let pw = prev.map(|p| self.f(p).to_string());
             let next_name = self.next(h.b).is_some_and(|j| {
-                self.cap_word(j) || (self.lower_style && self.lex.firstnames.get(self.f(j)) == Some(false))
+                self.cap_word(j) || (self.lower_style && self.lex.first_name(self.f(j)) == Some(false))
             });
             let next_appelle = self.next(h.b).is_some_and(|j| {
                 matches!(self.f(j), "s'" | "named" | "called" | "nomme" | "nommee")
@@ -1173,7 +1173,7 @@ impl<'a> Cx<'a> {
                     continue;
                 }
                 // A lower-case single word that is also a first name or a stop word: skip.
-                if single && (self.lex.firstnames.contains_key(self.f(h.a)) || self.is_stop(h.a)) {
+                if single && (self.lex.is_first_name(self.f(h.a)) || self.is_stop(h.a)) {
                     continue;
                 }
                 // Otherwise only after a place preposition ("in kyoto", not "la sienne").
@@ -1201,7 +1201,7 @@ impl<'a> Cx<'a> {
                 continue;
             }
             // A first name that is also a place (Florence, Nancy) is decided by the span rules.
-            if single && self.lex.firstnames.contains_key(self.f(h.a)) && capped {
+            if single && self.lex.is_first_name(self.f(h.a)) && capped {
                 continue;
             }
             // Inside a larger capitalised name ("Paris Hilton", "Lincoln High")? Let spans decide.
@@ -1290,7 +1290,7 @@ impl<'a> Cx<'a> {
             !self.doc.toks[j].cap
                 && (VERBISH_AFTER.contains(&v) || PAST_VERBS.contains(&v) || (v.ends_with("ed") && v.len() > 3))
         });
-        match self.lex.firstnames.get(w) {
+        match self.lex.first_name(w) {
             // "Ravi." alone is a feeling (ravi), not Ravi.
             Some(false) if in_lexicon && self.next(i).is_none_or(|j| self.doc.toks[j].gap & gap::COMMA != 0) => {
                 return false;
@@ -1324,7 +1324,7 @@ impl<'a> Cx<'a> {
         if let Some(j) = self.next(i)
             && matches!(self.f(j), "and" | "et")
             && self.next(j).is_some_and(|k| {
-                (self.doc.toks[k].cap && self.lex.firstnames.contains_key(self.f(k)))
+                (self.doc.toks[k].cap && self.lex.is_first_name(self.f(k)))
                     // "Priya and I", "Léa et moi"
                     || (self.doc.raw(k) == "I" || self.f(k) == "moi")
             })
@@ -1348,10 +1348,10 @@ impl<'a> Cx<'a> {
             self.cap_word(j)
                 && self.doc.toks[j].gap == 0
                 && !self.doc.toks[j].hyph_prev
-                && !self.lex.firstnames.contains_key(w)
+                && !self.lex.is_first_name(w)
                 && !w.ends_with("ed")
                 && !w.ends_with("ing")
-        }) && !self.lex.firstnames.contains_key(self.f(i + 1))
+        }) && !self.lex.is_first_name(self.f(i + 1))
             && self.kinds[i + 1] & CONTENT_BITS == 0
             && self.lex.cues.get(self.f(i + 1)).is_some_and(|c| c.post)
     }
@@ -1365,7 +1365,7 @@ impl<'a> Cx<'a> {
             let lower_name = self.lower_style
                 && t.kind == TokKind::Word
                 && !t.cap
-                && self.lex.firstnames.get(self.f(i)) == Some(false)
+                && self.lex.first_name(self.f(i)) == Some(false)
                 && !self.is_stop(i);
             let code = t.cap && t.digit && self.doc.raw(i).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
             // A capitalised stop word in mid-sentence before another capital: "the Premier Inn",
@@ -1440,7 +1440,7 @@ impl<'a> Cx<'a> {
                         && j + 1 < n
                         && self.cap_word(j + 1)
                         && self.doc.toks[j + 1].gap == 0
-                        && !self.lex.firstnames.contains_key(self.f(j + 1))
+                        && !self.lex.is_first_name(self.f(j + 1))
                     {
                         b = j + 1;
                         continue;
@@ -1497,16 +1497,16 @@ impl<'a> Cx<'a> {
         // Gazetteer place covering exactly (a first name that is also a place).
         let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw);
         let gaz = self.place_at[a] == Some(b) || generated;
-        // A hyphenated compound is a first name only as a whole ("Jean-Pierre"); one whose first
-        // part alone is ("Roland-Garros", "Victor-Hugo") names something after a person.
+        // A hyphenated compound is a first name only as a whole ("Marie-Thérèse"); one whose first
+        // part alone is ("stade Pierre-Mauroy") names something after a person, as French writes it.
         let mut first_end = a;
         while first_end < b && self.doc.toks[first_end + 1].hyph_prev {
             first_end += 1;
         }
         let firstname = if first_end == a {
-            lex.firstnames.get(first.as_str())
+            lex.first_name(first.as_str())
         } else {
-            lex.firstnames.get(&crate::fold::lexicon_key(self.text(a, first_end)))
+            lex.first_name(&crate::fold::lexicon_key(self.text(a, first_end)))
         };
         let brand = lex.brands.contains(&key);
 
@@ -1663,7 +1663,7 @@ impl<'a> Cx<'a> {
         }
         // Gazetteer place that is also a first name: decided by the words around it.
         if gaz {
-            // "Ngozi and I", "Florence et moi": someone beside the writer.
+            // "Wren and I", "Ilse et moi": someone beside the writer.
             let with_writer = matches!(nw.as_str(), "and" | "et")
                 && next.and_then(|j| self.next(j)).is_some_and(|k| self.doc.raw(k) == "I" || self.f(k) == "moi");
             // (The generated gazetteer holds no first names: a verb after one says nothing.)
@@ -1797,7 +1797,7 @@ impl<'a> Cx<'a> {
                 });
                 if let (Some(k), true) = (split, performed)
                     && self.cap_word(k + 1)
-                    && !self.lex.firstnames.contains_key(self.f(k + 1))
+                    && !self.lex.is_first_name(self.f(k + 1))
                 {
                     self.emit(k + 1, b, EntityType::Person, 0.58, None, 2);
                 }
@@ -2034,9 +2034,8 @@ impl<'a> Cx<'a> {
                 continue;
             }
             // An activity written as a verb (a finite form, a French infinitive) is named by its
-            // lexicon name ("hiked", "jardiner": hiking, jardinage), otherwise by the word used; a
-            // feeling by its own word when the phrase starts with the writer ("I'm over the moon")
-            // or holds it.
+            // lexicon name ("snowboarded", "bricoler": snowboarding, bricolage), otherwise by the
+            // word used; a feeling by its own word when the phrase starts with the writer or holds it.
             let infinitive = self.lang == Lang::Fr && a == b && ["er", "ir"].iter().any(|s| self.f(a).ends_with(s));
             let lemma_inside = b > a && (a..=b).any(|t| self.f(t) == crate::fold::fold(&c.canon));
             let name = match c.kind {
@@ -2066,10 +2065,10 @@ impl<'a> Cx<'a> {
     /// preposition (`pw`, the word before) any of them; elsewhere a major one (a country, region,
     /// natural place or sizeable town) whose name is not an ordinary word.
     fn generated_place(&self, a: usize, b: usize, pw: &str) -> bool {
-        if a == b && self.lex.firstnames.contains_key(self.f(a)) {
+        if a == b && self.lex.is_first_name(self.f(a)) {
             return false;
         }
-        // "the Riverside running club": after a determiner, a name before a common noun qualifies it.
+        // "the Lakeside rowing club": after a determiner, a name before a common noun qualifies it.
         let modifier = self.is_det(pw)
             && self.next(b).is_some_and(|j| {
                 let t = &self.doc.toks[j];
@@ -2112,7 +2111,7 @@ impl<'a> Cx<'a> {
             let w = self.f(p);
             if matches!(w, "de" | "des" | "du" | "d'" | "la") {
                 // "l'atelier de Sophie" is Sophie's workshop, not a place named Sophie.
-                if self.lex.firstnames.contains_key(self.f(a)) && a == b {
+                if self.lex.is_first_name(self.f(a)) && a == b {
                     break;
                 }
                 k = p;
@@ -2742,10 +2741,7 @@ fn object_words(key: &str) -> impl Iterator<Item = String> + '_ {
     key.split(' ')
         .map(|w| w.trim_end_matches("'s").trim_matches('\''))
         .filter(|w| {
-            w.chars().count() >= 3
-                && !lex.stop.contains(*w)
-                && !OBJECT_ADJ.contains(w)
-                && !lex.firstnames.contains_key(w)
+            w.chars().count() >= 3 && !lex.stop.contains(*w) && !OBJECT_ADJ.contains(w) && !lex.is_first_name(w)
         })
         .filter(|w| {
             !matches!(

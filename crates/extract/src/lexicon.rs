@@ -111,8 +111,9 @@ pub struct Lexicons {
     pub fr: LangLex,
     /// Gazetteer places (shared by both automata).
     pub places: Vec<PlaceInfo>,
-    /// First names.
-    pub firstnames: FirstNames,
+    /// Folded first names of the hand list; the value is true when the name is also an ordinary
+    /// word. (The generated ones are in `compiled`; [`Lexicons::first_name`] reads both.)
+    pub firstnames: HashMap<String, bool>,
     /// The generated lexicons (first names and places from open data).
     pub compiled: Compiled,
     /// Folded nickname -> folded full first names.
@@ -127,26 +128,18 @@ pub struct Lexicons {
     pub brands: HashSet<String>,
 }
 
-/// First names: the hand list (`data/common/firstnames.txt`, which marks names that are also
-/// ordinary words) and the generated one.
-pub struct FirstNames {
-    hand: HashMap<String, bool>,
-    compiled: Compiled,
-}
-
-impl FirstNames {
-    /// For a folded word that is a first name: whether it is also an ordinary word.
-    pub fn get(&self, folded: &str) -> Option<bool> {
-        self.hand.get(folded).copied().or_else(|| self.compiled.first_name(folded).map(|n| n.word))
+impl Lexicons {
+    /// For a folded word that is a first name (of the hand list or the generated one): whether it
+    /// is also an ordinary word.
+    pub fn first_name(&self, folded: &str) -> Option<bool> {
+        self.firstnames.get(folded).copied().or_else(|| self.compiled.first_name(folded).map(|n| n.word))
     }
 
     /// Whether a folded word is a first name.
-    pub fn contains_key(&self, folded: &str) -> bool {
-        self.get(folded).is_some()
+    pub fn is_first_name(&self, folded: &str) -> bool {
+        self.first_name(folded).is_some()
     }
-}
 
-impl Lexicons {
     /// The lexicon of a language.
     pub fn lang(&self, lang: Lang) -> &LangLex {
         match lang {
@@ -419,14 +412,13 @@ fn build() -> Lexicons {
     let en = build_lang(Lang::En, &place_rows);
     let fr = build_lang(Lang::Fr, &place_rows);
 
-    let mut hand = HashMap::default();
+    let mut firstnames = HashMap::default();
     for line in lines(FIRSTNAMES) {
         for w in line.split_whitespace() {
             let common = w.starts_with('*');
-            hand.insert(fold(w.trim_start_matches('*')), common);
+            firstnames.insert(fold(w.trim_start_matches('*')), common);
         }
     }
-    let firstnames = FirstNames { hand, compiled: Compiled::open() };
     let mut nicknames: HashMap<String, Vec<String>> = HashMap::default();
     for line in lines(NICKNAMES) {
         let (k, items) = key_items(line);
@@ -475,7 +467,7 @@ mod tests {
             assert!(count(l, LexKind::Kin) >= 60, "kin");
         }
         assert!(lex.places.len() > 400);
-        assert!(lex.firstnames.hand.len() > 500);
+        assert!(lex.firstnames.len() > 500);
         assert!(lex.titles.contains("mme"));
         assert!(lex.cues.get("rue").is_some_and(|c| c.pre));
         assert!(lex.brands.contains("land rover"));

@@ -20,7 +20,7 @@ pub struct Candidate {
     pub surface: String,
     /// The lexicon's name for it.
     pub canon: String,
-    /// Written as a verb ("hiked"): named by the lexicon's name.
+    /// Written as a verb ("snowboarded"): named by the lexicon's name.
     pub verb: bool,
     /// Feature names (each present once).
     pub features: Vec<String>,

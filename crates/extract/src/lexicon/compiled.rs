@@ -31,7 +31,7 @@ pub struct NameFacts {
 pub struct PlaceFacts {
     /// A country, region or natural place, or a town big enough to be known on its own.
     pub major: bool,
-    /// Also a common English or French word, or a month or holiday name (Nice, Bath, Orange).
+    /// Also a common English or French word, or a month or holiday name (Mobile, Vienne).
     pub word: bool,
 }
 
