@@ -1,0 +1,262 @@
+//! Content words (emotions, activities, objects, life periods): what the rules leave to the learned model, its features, and the things a possessive points at.
+
+use super::*;
+
+impl<'a> Cx<'a> {
+    /// Content words of the lexicons that no mention covers, with the model's features; each with
+    /// its first and last token.
+    pub(super) fn leftover_content(&self) -> Vec<((usize, usize), Candidate)> {
+        let covered = |a: usize, b: usize| self.out.iter().any(|m| m.a <= b && a <= m.b);
+        let content =
+            |h: &&LexHit| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period);
+        let hits: Vec<&LexHit> = self.lexh.iter().filter(content).collect();
+        let mut out: Vec<((usize, usize), Candidate)> = Vec::new();
+        for h in &hits {
+            let inside_longer = hits.iter().any(|o| o.a <= h.a && h.b <= o.b && (o.a, o.b) != (h.a, h.b));
+            if inside_longer
+                || covered(h.a, h.b)
+                || (h.a..=h.b).any(|t| self.blocked[t] || self.kin_tok[t] || self.person_tok[t])
+                || (h.e.caps && !self.doc.toks[h.a].cap)
+            {
+                continue;
+            }
+            let surface = self.text(h.a, h.b);
+            if let Some(pi) = self.pat_of(h)
+                && crate::lexicon::accented_letters(surface).any(|c| !self.ll.accents[pi].contains(c))
+            {
+                continue;
+            }
+            let kind = match h.e.kind {
+                LexKind::Emotion => EntityType::Emotion,
+                LexKind::Activity => EntityType::Activity,
+                LexKind::Object => EntityType::Object,
+                _ => EntityType::LifePeriod,
+            };
+            if out.iter().any(|((a, b), c)| (*a, *b) == (h.a, h.b) && c.kind == kind) {
+                continue;
+            }
+            let canon = self.ll.canon[h.e.idx as usize].clone();
+            let features = self.content_features(h, kind, &canon);
+            out.push(((h.a, h.b), Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features }));
+        }
+        out
+    }
+
+    /// What the model weighs for a content word: the word and its lexicon flags, its shape, the
+    /// words around it and who the sentence is about.
+    fn content_features(&self, h: &LexHit, kind: EntityType, canon: &str) -> Vec<String> {
+        let k = kind.as_str();
+        let class = |i: Option<usize>| -> &'static str {
+            let Some(i) = i else { return "none" };
+            let w = self.f(i);
+            if MY.contains(&w) {
+                "mine"
+            } else if THIRD_POSSESSIVE.contains(&w) {
+                "theirs"
+            } else if FIRST_PERSON.contains(&w) {
+                "me"
+            } else if THIRD_SUBJECT.contains(&w) {
+                "them"
+            } else if self.is_det(w) {
+                "det"
+            } else if self.is_place_prep(w) || matches!(w, "with" | "for" | "of" | "de" | "avec" | "pour") {
+                "prep"
+            } else if self.is_stop(i) {
+                "stop"
+            } else {
+                "word"
+            }
+        };
+        let prev = self.prev(h.a);
+        let prev2 = prev.and_then(|p| self.prev(p));
+        let next = self.next(h.b);
+        let word = crate::fold::fold(self.text(h.a, h.b));
+        let tok = &self.doc.toks[h.a];
+        let mut f = vec![
+            format!("{k}|bias"),
+            format!("{k}|w={word}"),
+            format!("{k}|canon={}", crate::fold::fold(canon)),
+            format!("{k}|p1={}", prev.map_or("<s>", |p| self.f(p))),
+            format!("{k}|p2={}", prev2.map_or("<s>", |p| self.f(p))),
+            format!("{k}|n1={}", next.map_or("</s>", |j| self.f(j))),
+            format!("{k}|p1c={}", class(prev)),
+            format!("{k}|p2c={}", class(prev2)),
+            format!("{k}|n1c={}", class(next)),
+            format!("{k}|suf={}", word.chars().rev().take(3).collect::<String>()),
+            format!("{k}|lang={:?}", self.lang),
+        ];
+        let mut flag = |on: bool, name: &str| {
+            if on {
+                f.push(format!("{k}|{name}"));
+            }
+        };
+        flag(h.e.ctx, "ctx");
+        flag(h.e.verb, "verb");
+        flag(h.e.weak, "weak");
+        flag(h.b > h.a, "multi");
+        flag(tok.line == 0, "title");
+        flag(tok.sent_start, "start");
+        flag(tok.cap, "cap");
+        flag(next.is_none(), "end");
+        flag(self.writer_subject(h.a), "writer");
+        flag(self.third_person(h.a, true), "third");
+        flag(self.any_before(h.a, 4, &FIRST_PERSON), "me-before");
+        flag(self.any_before(h.a, 3, &EMOTION_CONTEXT), "feel-before");
+        flag(self.any_before(h.a, 3, &ACTIVITY_CONTEXT), "do-before");
+        flag((h.a..=h.b).any(|t| self.kinds[t].count_ones() > 1), "several-kinds");
+        flag(prev.is_some_and(|p| self.person_tok[p]), "after-name");
+        flag(self.any_before(h.a, 4, &PRETEND), "pretend-before");
+        f.sort();
+        f.dedup();
+        f
+    }
+
+    /// Content words no other source covers, as the model decides (crates/extract/README.md, "Learned").
+    pub(super) fn learned(&mut self) {
+        let model = &*crate::model::MODEL;
+        if model.is_empty() {
+            return;
+        }
+        for ((a, b), c) in self.leftover_content() {
+            let margin = model.margin(&c.features);
+            if margin <= 0.0 {
+                continue;
+            }
+            // An activity written as a verb (a finite form, a French infinitive) is named by its
+            // lexicon name ("snowboarded", "bricoler": snowboarding, bricolage), otherwise by the
+            // word used; a feeling by its own word when the phrase starts with the writer or holds it.
+            let infinitive = self.lang == Lang::Fr && a == b && ["er", "ir"].iter().any(|s| self.f(a).ends_with(s));
+            let lemma_inside = b > a && (a..=b).any(|t| self.f(t) == crate::fold::fold(&c.canon));
+            let name = match c.kind {
+                EntityType::Activity if c.verb || infinitive => c.canon.clone(),
+                EntityType::Emotion if matches!(self.f(a), "i" | "j'" | "je") || lemma_inside => c.canon.clone(),
+                _ => c.surface,
+            };
+            self.push(Mention {
+                a,
+                b,
+                ty: c.kind,
+                name,
+                canon: None,
+                score: model.probability(margin),
+                rel: None,
+                links: Vec::new(),
+                prio: 1,
+                fuzzy: true,
+                alts: vec![crate::name_key(&c.canon)],
+                alt_canons: Vec::new(),
+            });
+        }
+    }
+
+    /// Things that belong to someone and are described: "Grandad's old toolbox", "le vieux
+    /// chapeau de Papy". The noun need not be in the lexicon; an adjective or a verb of giving,
+    /// finding or keeping must show that it matters.
+    pub(super) fn possessed_objects(&mut self) {
+        let n = self.n();
+        let doc = self.doc;
+        let mut found: Vec<(usize, f32)> = Vec::new();
+        let is_owner = |cx: &Self, t: usize| cx.person_tok[t] || cx.kin_tok[t];
+        let plain_noun = |cx: &Self, t: usize| {
+            let tok = &doc.toks[t];
+            tok.kind == TokKind::Word
+                && !tok.cap
+                && !tok.digit
+                && cx.kinds[t] == 0
+                && !cx.is_stop(t)
+                && doc.f(t).chars().count() >= 3
+                && !NOT_OBJECTS.contains(&doc.f(t))
+                && !OBJECT_ADJ.contains(&doc.f(t))
+                && !doc.f(t).ends_with("ly")
+        };
+        for i in 1..n {
+            // A gift, a find, a keepsake: "gave me a scarf", "found his pipe", "m'a offert un
+            // mug". The noun need not be in the lexicon.
+            if GIFT_VERBS.contains(&doc.f(i - 1)) && self.next(i - 1) == Some(i) {
+                let mut j = i;
+                // An indirect object: "gave me", "m'a offert" (the pronoun comes before in French).
+                if matches!(doc.f(j), "me" | "him" | "her" | "us" | "them") {
+                    j += 1;
+                }
+                if j < n && doc.toks[j].gap == 0 && SIMPLE_DETS.contains(&doc.f(j)) {
+                    let mut k = j + 1;
+                    let mut adjs = 0;
+                    while k < n && doc.toks[k].gap == 0 && OBJECT_ADJ.contains(&doc.f(k)) {
+                        adjs += 1;
+                        k += 1;
+                    }
+                    if k < n
+                        && doc.toks[k].gap == 0
+                        && plain_noun(self, k)
+                        && !FOOD_AND_SUCH.contains(&doc.f(k))
+                        && !self.next(k).is_some_and(|x| matches!(doc.f(x), "of" | "de" | "d'"))
+                        && !(k + 1 < n
+                            && doc.toks[k + 1].gap == 0
+                            && doc.toks[k + 1].kind == TokKind::Word
+                            && !self.is_stop(k + 1))
+                    {
+                        found.push((k, if adjs > 0 { 0.62 } else { 0.57 }));
+                    }
+                }
+            }
+            // English: owner 's [adj]* noun
+            if doc.toks[i].kind == TokKind::Clitic && doc.f(i) == "'s" && is_owner(self, i - 1) {
+                let mut j = i + 1;
+                let mut adjs = 0;
+                while j < n && doc.toks[j].gap == 0 && OBJECT_ADJ.contains(&doc.f(j)) {
+                    adjs += 1;
+                    j += 1;
+                }
+                if j < n && doc.toks[j].gap == 0 && plain_noun(self, j) {
+                    // Not followed by another noun ("Mum's birthday party"): the last word is the head.
+                    let followed = j + 1 < n && doc.toks[j + 1].gap == 0 && plain_noun(self, j + 1);
+                    if !followed {
+                        let verb = self.before(i, 6).any(|k| OBJECT_VERBS.contains(&self.f(k)));
+                        if adjs > 0 || verb {
+                            found.push((j, if adjs > 0 && verb { 0.62 } else { 0.56 }));
+                        }
+                    }
+                }
+            }
+            // French: [det] [adj] noun de [ma|mon] owner
+            if self.lang == Lang::Fr
+                && self.next(i).is_some_and(|d| matches!(doc.f(d), "de" | "d'"))
+                && plain_noun(self, i)
+            {
+                let Some(d) = self.next(i) else { continue };
+                let Some(mut o) = self.next(d) else { continue };
+                if MY.contains(&doc.f(o)) {
+                    let Some(o2) = self.next(o) else { continue };
+                    o = o2;
+                }
+                if !is_owner(self, o) {
+                    continue;
+                }
+                let adj = self.prev(i).is_some_and(|p| OBJECT_ADJ.contains(&doc.f(p)));
+                let verb = self.before(i, 6).any(|k| OBJECT_VERBS.contains(&self.f(k)));
+                if adj || verb {
+                    found.push((i, if adj && verb { 0.62 } else { 0.56 }));
+                }
+            }
+        }
+        for (j, score) in found {
+            if self.out.iter().any(|m| m.a <= j && j <= m.b) {
+                continue;
+            }
+            self.push(Mention {
+                a: j,
+                b: j,
+                ty: EntityType::Object,
+                name: self.text(j, j).to_string(),
+                canon: None,
+                score,
+                rel: None,
+                links: Vec::new(),
+                prio: 1,
+                fuzzy: false,
+                alts: Vec::new(),
+                alt_canons: Vec::new(),
+            });
+        }
+    }
+}
