@@ -48,6 +48,36 @@ pub fn stated_relationship(text: &str, name: &str) -> Option<&'static str> {
     None
 }
 
+/// Whether a person category names a woman (`Some(true)`), a man (`Some(false)`) or either.
+pub(crate) fn category_female(category: &str) -> Option<bool> {
+    match category {
+        "mother" | "sister" | "daughter" | "grandmother" | "godmother" | "mother-in-law" | "sister-in-law"
+        | "daughter-in-law" | "niece" | "cousin-female" => Some(true),
+        "father" | "brother" | "son" | "grandfather" | "godfather" | "father-in-law" | "brother-in-law"
+        | "son-in-law" | "nephew" => Some(false),
+        _ => None,
+    }
+}
+
+/// The writer's relationship to the `kin` of someone who is the writer's `of` (both person
+/// categories; `female` is the sex the kin word gives): the husband of the writer's sister is a
+/// brother-in-law, the mother of the writer's wife a mother-in-law, the daughter of the writer's
+/// brother a niece. `None` when the family has no word for it among the categories (a partner's
+/// child, a friend's husband).
+pub(crate) fn compose(of: &str, kin: &str, female: Option<bool>) -> Option<&'static str> {
+    let by_sex = |woman: &'static str, man: &'static str| female.map(|f| if f { woman } else { man });
+    match (of, kin) {
+        ("sister" | "brother" | "sibling", "partner") => by_sex("sister-in-law", "brother-in-law"),
+        ("sister" | "brother" | "sibling", "son" | "daughter") => by_sex("niece", "nephew"),
+        ("partner", "sister" | "brother" | "sibling") => by_sex("sister-in-law", "brother-in-law"),
+        ("partner", "mother" | "father") => by_sex("mother-in-law", "father-in-law"),
+        ("son" | "daughter", "partner") => by_sex("daughter-in-law", "son-in-law"),
+        ("mother" | "father", "mother" | "father" | "grandparent") => by_sex("grandmother", "grandfather"),
+        ("mother" | "father", "sister" | "brother") | ("son" | "daughter", "son" | "daughter") => Some("other-family"),
+        _ => None,
+    }
+}
+
 /// "... my sister " before the name.
 fn kin_before(before: &str) -> Option<&'static str> {
     let before = before.strip_suffix(' ')?;
@@ -108,6 +138,23 @@ mod tests {
         assert_eq!(stated("J'ai revu ma petite sœur Élodie.", "Élodie"), Some("sister"));
         assert_eq!(stated("Dîner chez Marc, mon frère, hier.", "Marc"), Some("brother"));
         assert_eq!(stated("Coffee with Sam, my best friend.", "Sam"), Some("best-friend"));
+    }
+
+    #[test]
+    fn kin_of_kin_composes_into_the_writers_category() {
+        use super::compose;
+        assert_eq!(compose("sister", "partner", Some(false)), Some("brother-in-law"));
+        assert_eq!(compose("brother", "partner", Some(true)), Some("sister-in-law"));
+        assert_eq!(compose("partner", "mother", Some(true)), Some("mother-in-law"));
+        assert_eq!(compose("partner", "brother", Some(false)), Some("brother-in-law"));
+        assert_eq!(compose("daughter", "partner", Some(false)), Some("son-in-law"));
+        assert_eq!(compose("brother", "daughter", Some(true)), Some("niece"));
+        assert_eq!(compose("father", "mother", Some(true)), Some("grandmother"));
+        assert_eq!(compose("mother", "brother", Some(false)), Some("other-family"));
+        // A partner of unknown sex, or someone outside the family, has no category.
+        assert_eq!(compose("sister", "partner", None), None);
+        assert_eq!(compose("friend", "partner", Some(false)), None);
+        assert_eq!(compose("partner", "son", Some(false)), None);
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub struct KinInfo {
     pub title: bool,
     /// A role before a name ("my manager Nadia").
     pub role: bool,
+    /// Whether the word names a woman (`Some(true)`), a man, or either: from the `f` and `m`
+    /// flags (wife, husband), else from the category (a sister, a son).
+    pub female: Option<bool>,
 }
 
 /// A gazetteer place.
@@ -362,6 +365,13 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             name: items.contains(&"name"),
             title: items.contains(&"title"),
             role: items.contains(&"role"),
+            female: if items.contains(&"f") {
+                Some(true)
+            } else if items.contains(&"m") {
+                Some(false)
+            } else {
+                crate::kin::category_female(cat)
+            },
         });
         b.add(key, LexEntry { kind: LexKind::Kin, idx, ctx: false, verb: false, caps: false, weak: false });
     }

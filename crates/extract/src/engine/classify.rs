@@ -77,8 +77,10 @@ impl<'a> Cx<'a> {
             }
             if title || is_role {
                 // "my brother Marcus", "tante Maïté", "coach Durand", "his dog Whisky".
-                let mine = self.prev(ka).is_some_and(|q| MY.contains(&self.f(q)));
-                let r = if mine || title { info } else { None };
+                // A name set after "le mari de ma sœur" with a comma is the husband's.
+                let apposed = self.doc.toks[a].gap & gap::COMMA != 0;
+                let (ha, hb) = if apposed { self.kin_phrase_head(ka).unwrap_or((ka, kb)) } else { (ka, kb) };
+                let r = if title { info } else { self.kin_relation(ha, hb) };
                 self.emit(a, b, EntityType::Person, 0.86, r, 3);
                 return;
             }

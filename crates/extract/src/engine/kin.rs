@@ -1,4 +1,6 @@
-//! Kin words: "my sister" for the writer's one sister, "Mum" as a name, the relationship a kin word gives the name after it.
+//! Kin words: "my sister" for the writer's one sister, "Mum" as a name, and the relationship a kin
+//! phrase gives the person it names, followed both ways: "my sister Claire" is the sister; "her
+//! husband Marc", said after the writer's sister, and "le mari de ma sœur" are the brother-in-law.
 
 use super::*;
 
@@ -57,6 +59,32 @@ impl<'a> Cx<'a> {
                 }
                 continue;
             }
+            // "my sister's husband", "la femme de mon frère", "her husband" after the writer's
+            // sister: the writer's one person of the composed category.
+            if !next_name
+                && !next_appelle
+                && let Some(rel) = self.kin_relation(h.a, h.b).filter(|rel| *rel != cat)
+            {
+                let people = self.m.people_in_category(&rel);
+                if let [ei] = people[..] {
+                    let ent = &self.m.ents[ei as usize];
+                    self.push(Mention {
+                        a: h.a,
+                        b: h.b,
+                        ty: EntityType::Person,
+                        name: ent.name.clone(),
+                        canon: None,
+                        score: 0.85,
+                        rel: Some(rel),
+                        links: vec![Cand { ent: ei, conf: 0.88, reason: Reason::Relationship }],
+                        prio: 4,
+                        fuzzy: false,
+                        alts: Vec::new(),
+                        alt_canons: Vec::new(),
+                    });
+                    continue;
+                }
+            }
             if !info.name || h.a != h.b && !cap {
                 continue;
             }
@@ -91,6 +119,116 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The writer's relationship to the person the kin word at `ka..=kb` names, from whose kin it
+    /// is: the writer's ("my sister": sister); someone the writer has named or called by a kin word
+    /// before, as a possessive ("my sister's husband", "Claire's husband"), a pronoun ("her
+    /// husband", the nearest such person that "her" fits) or a complement ("le mari de ma sœur",
+    /// "the husband of my sister"): the kin of that kin, when the family has a word for it
+    /// ([`crate::kin::compose`]).
+    pub(super) fn kin_relation(&self, ka: usize, kb: usize) -> Option<String> {
+        self.kin_relation_within(ka, kb, 2)
+    }
+
+    fn kin_relation_within(&self, ka: usize, kb: usize, depth: u8) -> Option<String> {
+        let (_, k) = self.kin_end[kb]?;
+        let info = &self.ll.kin[k as usize];
+        let of = match self.kin_owner(ka, kb, depth)? {
+            Owner::Writer => return Some(info.category.clone()),
+            Owner::Kin(of) => of,
+        };
+        crate::kin::compose(&of, &info.category, info.female).map(str::to_string)
+    }
+
+    /// Whose kin the word at `ka..=kb` is.
+    fn kin_owner(&self, ka: usize, kb: usize, depth: u8) -> Option<Owner> {
+        let mut p = self.prev(ka);
+        if let Some(q) = p.filter(|&q| KIN_ADJ.contains(&self.f(q))) {
+            p = self.prev(q);
+        }
+        if let Some(p) = p {
+            let w = self.f(p);
+            if MY.contains(&w) {
+                return Some(Owner::Writer);
+            }
+            if depth == 0 {
+                return None;
+            }
+            if matches!(w, "'s" | "'") {
+                let q = self.prev(p)?;
+                return match self.kin_end[q] {
+                    Some((qa, _)) => self.kin_relation_within(qa, q, depth - 1),
+                    None => self.named_relation(q),
+                }
+                .map(Owner::Kin);
+            }
+            if THIRD_POSSESSIVE.contains(&w) {
+                return self.antecedent_relation(p).map(Owner::Kin);
+            }
+        }
+        // "le mari de ma sœur", "the husband of my sister", "la femme de Paul".
+        let d = self.next(kb).filter(|&d| matches!(self.f(d), "de" | "d'" | "of"))?;
+        if depth == 0 {
+            return None;
+        }
+        let mut j = d;
+        for _ in 0..3 {
+            j = self.next(j)?;
+            if let Some((ja, _)) = self.kin_end[j].filter(|&(ja, _)| ja > d) {
+                return self.kin_relation_within(ja, j, depth - 1).map(Owner::Kin);
+            }
+        }
+        self.out.iter().find(|m| m.ty == EntityType::Person && m.a == d + 1).and_then(|m| m.rel.clone()).map(Owner::Kin)
+    }
+
+    /// The relationship of a person mention ending at token `i` ("Claire" in "Claire's husband"),
+    /// or of an earlier mention of the same name.
+    fn named_relation(&self, i: usize) -> Option<String> {
+        let m = self.out.iter().find(|m| m.ty == EntityType::Person && m.b == i)?;
+        m.rel.clone().or_else(|| {
+            self.out.iter().find(|o| o.ty == EntityType::Person && o.name == m.name).and_then(|o| o.rel.clone())
+        })
+    }
+
+    /// The relationship of the person a third-person possessive at `p` refers to: the nearest
+    /// person before it, named or called by the writer's kin word, whose sex fits "his" or "her"
+    /// (French "son", "sa" say nothing of it; "their" refers to several). `None` when that person
+    /// is not the writer's kin.
+    fn antecedent_relation(&self, p: usize) -> Option<String> {
+        let want = match self.f(p) {
+            "her" => Some(true),
+            "his" => Some(false),
+            "their" | "leur" | "leurs" => return None,
+            _ => None,
+        };
+        let named = self.out.iter().filter(|m| m.ty == EntityType::Person && m.b < p).map(|m| {
+            let female = m.rel.as_deref().and_then(crate::kin::category_female);
+            (m.b, m.rel.clone(), female)
+        });
+        let called = self
+            .lexh
+            .iter()
+            .filter(|h| h.e.kind == LexKind::Kin && h.b < p)
+            .filter(|h| matches!(self.kin_owner(h.a, h.b, 0), Some(Owner::Writer)))
+            .map(|h| {
+                let info = &self.ll.kin[h.e.idx as usize];
+                (h.b, Some(info.category.clone()), info.female)
+            });
+        named
+            .chain(called)
+            .filter(|(_, _, female)| want.is_none() || female.is_none() || *female == want)
+            .max_by_key(|(end, _, _)| *end)
+            .and_then(|(_, rel, _)| rel)
+    }
+
+    /// The first kin word of "le mari de ma sœur" when `ka` starts the last: a name set after it
+    /// with a comma ("le mari de ma sœur, Marc") is the whole phrase's.
+    pub(super) fn kin_phrase_head(&self, ka: usize) -> Option<(usize, usize)> {
+        let q = self.prev(ka).filter(|&q| MY.contains(&self.f(q)))?;
+        let r = self.prev(q).filter(|&r| matches!(self.f(r), "de" | "d'" | "of"))?;
+        let s = self.prev(r)?;
+        self.kin_end[s].map(|(sa, _)| (sa, s))
+    }
+
     pub(super) fn kin_info_at(&self, i: usize) -> Option<String> {
         self.kin_end[i].map(|(_, k)| self.ll.kin[k as usize].category.clone())
     }
@@ -105,4 +243,12 @@ impl<'a> Cx<'a> {
         };
         self.kin_info_at(p)
     }
+}
+
+/// Whose kin a kin word is.
+enum Owner {
+    /// The writer's.
+    Writer,
+    /// The kin of someone who is the writer's kin of this category.
+    Kin(String),
 }

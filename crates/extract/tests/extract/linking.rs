@@ -119,3 +119,21 @@ fn kin_word_with_a_describing_word_and_hyphenated_categories() {
     linked(&rs, 1302);
     linked(&rs, 1311);
 }
+
+/// A kin phrase composed of two kin words refers to the writer's one person of the composed
+/// category, as "my sister" does to the one sister.
+#[test]
+fn kin_of_kin_links_to_the_one_person_of_that_category() {
+    let known = [person(61, "Anselm Duval", &[], "brother-in-law"), person(62, "Ottilie", &[], "sister")];
+    let rs = run_known("Visite\nLe mari de ma sœur est passé ce matin.", Fr, &known);
+    assert_eq!(linked(&rs, 61).extracted_relationship.as_deref(), Some("brother-in-law"));
+    let rs = run_known("Call\nMy sister rang. Her husband got the job!", En, &known);
+    linked(&rs, 61);
+    let known = [person(63, "Hortense", &[], "mother-in-law")];
+    let rs = run_known("Lunch\nMy wife's mother came for lunch.", En, &known);
+    linked(&rs, 63);
+    // Two people of that category: no guess.
+    let known = [person(64, "Hortense", &[], "mother-in-law"), person(65, "Wilhelmina", &[], "mother-in-law")];
+    let rs = run_known("Lunch\nMy wife's mother came for lunch.", En, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id.is_some()), "{}", show(&rs));
+}

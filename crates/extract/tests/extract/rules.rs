@@ -60,6 +60,35 @@ fn titles() {
     assert_has(&rs, Person, "Dr Benali");
 }
 
+/// A kin phrase gives the person it names the writer's relationship, followed both ways: through
+/// "his"/"her" back to the writer's kin named before, through a possessive or "de"/"of".
+#[test]
+fn kin_phrases_both_ways() {
+    let rel = |rs: &[lifegraph_extract::ValidationResult], name: &str| {
+        find(rs, Person, name).unwrap_or_else(|| panic!("{name} in {}", crate::show(rs))).extracted_relationship.clone()
+    };
+    let rs = run("Harbour\nLunch with my sister Ottilie and her husband Anselm by the harbour.", En);
+    assert_eq!(rel(&rs, "Ottilie").as_deref(), Some("sister"));
+    assert_eq!(rel(&rs, "Anselm").as_deref(), Some("brother-in-law"));
+    let rs = run("Sunday\nMy brother Barnaby came with his wife Hortense and their son Evander.", En);
+    assert_eq!(rel(&rs, "Hortense").as_deref(), Some("sister-in-law"));
+    // "their" points at several people: no relationship is guessed.
+    assert_eq!(rel(&rs, "Evander"), None);
+    let rs = run("Station\nMy husband's mother Wilhelmina met us at the station.", En);
+    assert_eq!(rel(&rs, "Wilhelmina").as_deref(), Some("mother-in-law"));
+    // A name set after the whole phrase with a comma is the head's, not the last kin word's.
+    let rs = run("Visite\nLe mari de ma sœur, Cyprien, est passé.", Fr);
+    assert_eq!(rel(&rs, "Cyprien").as_deref(), Some("brother-in-law"));
+    let rs = run("Dimanche\nMon frère Cyprien est venu avec sa femme Hortense.", Fr);
+    assert_eq!(rel(&rs, "Hortense").as_deref(), Some("sister-in-law"));
+    // Someone else's husband is not family.
+    let rs = run("Harbour\nLunch with Ottilie and her husband Anselm.", En);
+    assert_eq!(rel(&rs, "Anselm"), None);
+    // "her" skips the writer's brother named in between.
+    let rs = run("Harbour\nMy sister Ottilie came, then my brother Barnaby, then her husband Anselm.", En);
+    assert_eq!(rel(&rs, "Anselm").as_deref(), Some("brother-in-law"));
+}
+
 #[test]
 fn kin_words_as_names() {
     let rs = run("Sunday\nMum says we're too loud. Grandpa Joe told his story again.", En);
