@@ -203,7 +203,7 @@ impl<'a> Cx<'a> {
         })
     }
 
-    fn any_before(&self, i: usize, k: usize, set: &[&str]) -> bool {
+    fn any_before(&self, i: usize, k: usize, set: &Class) -> bool {
         self.before(i, k).any(|j| set.contains(&self.f(j)))
     }
 

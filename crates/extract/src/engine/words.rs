@@ -5,7 +5,7 @@
 use std::ops::Deref;
 use std::sync::{LazyLock, OnceLock};
 
-use crate::fxhash::FxMap;
+use crate::fxhash::{FxMap, FxSet};
 use crate::lexicon::lines;
 
 const DATA: &str = include_str!("../../data/common/wordclasses.txt");
@@ -28,15 +28,33 @@ fn parse(text: &'static str) -> FxMap<&'static str, Vec<&'static str>> {
     classes
 }
 
-/// A word class of the data file, read on first use; it derefs to its words.
+/// A word class of the data file, read on first use; it derefs to its words, and answers
+/// `contains` from a hash set (the rules ask it for nearly every token).
 pub(crate) struct Class {
     name: &'static str,
-    words: OnceLock<&'static [&'static str]>,
+    words: OnceLock<Words>,
+}
+
+struct Words {
+    list: &'static [&'static str],
+    set: FxSet<&'static str>,
 }
 
 impl Class {
     const fn new(name: &'static str) -> Self {
         Class { name, words: OnceLock::new() }
+    }
+
+    fn words(&self) -> &Words {
+        self.words.get_or_init(|| match CLASSES.get(self.name) {
+            Some(list) => Words { list: list.as_slice(), set: list.iter().copied().collect() },
+            None => panic!("word class [{}] missing from data/common/wordclasses.txt", self.name),
+        })
+    }
+
+    /// Whether the folded word is in the class.
+    pub(crate) fn contains(&self, word: &&str) -> bool {
+        self.words().set.contains(*word)
     }
 }
 
@@ -44,10 +62,7 @@ impl Deref for Class {
     type Target = [&'static str];
 
     fn deref(&self) -> &[&'static str] {
-        self.words.get_or_init(|| match CLASSES.get(self.name) {
-            Some(words) => words.as_slice(),
-            None => panic!("word class [{}] missing from data/common/wordclasses.txt", self.name),
-        })
+        self.words().list
     }
 }
 
