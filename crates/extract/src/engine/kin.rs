@@ -59,31 +59,9 @@ impl<'a> Cx<'a> {
                 }
                 continue;
             }
-            // "my sister's husband", "la femme de mon frère", "her husband" after the writer's
-            // sister: the writer's one person of the composed category.
-            if !next_name
-                && !next_appelle
-                && let Some(rel) = self.kin_relation(h.a, h.b).filter(|rel| *rel != cat)
-            {
-                let people = self.m.people_in_category(&rel);
-                if let [ei] = people[..] {
-                    let ent = &self.m.ents[ei as usize];
-                    self.push(Mention {
-                        a: h.a,
-                        b: h.b,
-                        ty: EntityType::Person,
-                        name: ent.name.clone(),
-                        canon: None,
-                        score: 0.85,
-                        rel: Some(rel),
-                        links: vec![Cand { ent: ei, conf: 0.88, reason: Reason::Relationship }],
-                        prio: 4,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
-                    continue;
-                }
+            // "my sister's husband", "la femme de mon frère": decided once the names are known.
+            if !next_name && !next_appelle {
+                self.kin_later.push(h);
             }
             if !info.name || h.a != h.b && !cap {
                 continue;
@@ -119,6 +97,57 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Kin phrases with no name that compose into one category ("my sister's husband", "la
+    /// femme de mon frère", "her husband" after the writer's sister): the writer's one person of
+    /// that category. Runs after the name spans, which "her" may refer to.
+    pub(super) fn kin_of_kin(&mut self) {
+        for h in std::mem::take(&mut self.kin_later) {
+            let cat = &self.ll.kin[h.e.idx as usize].category;
+            let end = self.phrase_end(h.b);
+            if self.next(end).is_some_and(|j| self.cap_word(j)) || self.out.iter().any(|m| m.a <= h.b && h.a <= m.b) {
+                continue; // "le mari de ma sœur, Marc": the name carries it.
+            }
+            let Some(rel) = self.kin_relation(h.a, h.b).filter(|rel| rel != cat) else { continue };
+            let people = self.m.people_in_category(&rel);
+            if let [ei] = people[..] {
+                let ent = &self.m.ents[ei as usize];
+                self.push(Mention {
+                    a: h.a,
+                    b: h.b,
+                    ty: EntityType::Person,
+                    name: ent.name.clone(),
+                    canon: None,
+                    score: 0.85,
+                    rel: Some(rel),
+                    links: vec![Cand { ent: ei, conf: 0.88, reason: Reason::Relationship }],
+                    prio: 4,
+                    fuzzy: false,
+                    alts: Vec::new(),
+                    alt_canons: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// The last kin word of "le mari de ma sœur" when `kb` ends the first, else `kb`.
+    fn phrase_end(&self, kb: usize) -> usize {
+        self.kin_complement(kb).map_or(kb, |(_, j)| j)
+    }
+
+    /// The kin word of a complement after the kin word ending at `kb` ("de ma sœur", "of my
+    /// sister"): its first and last token.
+    fn kin_complement(&self, kb: usize) -> Option<(usize, usize)> {
+        let d = self.next(kb).filter(|&d| matches!(self.f(d), "de" | "d'" | "of"))?;
+        let mut j = d;
+        for _ in 0..3 {
+            j = self.next(j)?;
+            if let Some((ja, _)) = self.kin_end[j].filter(|&(ja, _)| ja > d) {
+                return Some((ja, j));
+            }
+        }
+        None
+    }
+
     /// The writer's relationship to the person the kin word at `ka..=kb` names, from whose kin it
     /// is: the writer's ("my sister": sister); someone the writer has named or called by a kin word
     /// before, as a possessive ("my sister's husband", "Claire's husband"), a pronoun ("her
@@ -132,9 +161,18 @@ impl<'a> Cx<'a> {
     fn kin_relation_within(&self, ka: usize, kb: usize, depth: u8) -> Option<String> {
         let (_, k) = self.kin_end[kb]?;
         let info = &self.ll.kin[k as usize];
-        let of = match self.kin_owner(ka, kb, depth)? {
-            Owner::Writer => return Some(info.category.clone()),
-            Owner::Kin(of) => of,
+        // Each question scans the mentions before it: a memory gets a bounded number of them.
+        if self.kin_questions.get() >= KIN_QUESTIONS {
+            return None;
+        }
+        self.kin_questions.set(self.kin_questions.get() + 1);
+        // A kin word used as a name ("Mum's sister", "la mère de Papa") is the writer's.
+        let as_name = || info.name && self.prev(ka).is_none_or(|p| !self.is_det(self.f(p)));
+        let of = match self.kin_owner(ka, kb, depth) {
+            Some(Owner::Writer) => return Some(info.category.clone()),
+            None if as_name() => return Some(info.category.clone()),
+            None => return None,
+            Some(Owner::Kin(of)) => of,
         };
         crate::kin::compose(&of, &info.category, info.female).map(str::to_string)
     }
@@ -165,27 +203,24 @@ impl<'a> Cx<'a> {
                 return self.antecedent_relation(p).map(Owner::Kin);
             }
         }
-        // "le mari de ma sœur", "the husband of my sister", "la femme de Paul".
+        // "le mari de ma sœur", "the husband of my sister", "la femme de Paul"; not "un ami de
+        // mon frère", one of several.
         let d = self.next(kb).filter(|&d| matches!(self.f(d), "de" | "d'" | "of"))?;
-        if depth == 0 {
+        if depth == 0 || self.prev(ka).is_some_and(|p| matches!(self.f(p), "a" | "an" | "un" | "une")) {
             return None;
         }
-        let mut j = d;
-        for _ in 0..3 {
-            j = self.next(j)?;
-            if let Some((ja, _)) = self.kin_end[j].filter(|&(ja, _)| ja > d) {
-                return self.kin_relation_within(ja, j, depth - 1).map(Owner::Kin);
-            }
+        if let Some((ja, j)) = self.kin_complement(kb) {
+            return self.kin_relation_within(ja, j, depth - 1).map(Owner::Kin);
         }
         self.out.iter().find(|m| m.ty == EntityType::Person && m.a == d + 1).and_then(|m| m.rel.clone()).map(Owner::Kin)
     }
 
     /// The relationship of a person mention ending at token `i` ("Claire" in "Claire's husband"),
-    /// or of an earlier mention of the same name.
+    /// or failing that of any other mention of the same name that has one.
     fn named_relation(&self, i: usize) -> Option<String> {
         let m = self.out.iter().find(|m| m.ty == EntityType::Person && m.b == i)?;
         m.rel.clone().or_else(|| {
-            self.out.iter().find(|o| o.ty == EntityType::Person && o.name == m.name).and_then(|o| o.rel.clone())
+            self.out.iter().filter(|o| o.ty == EntityType::Person && o.name == m.name).find_map(|o| o.rel.clone())
         })
     }
 
@@ -223,7 +258,11 @@ impl<'a> Cx<'a> {
     /// The first kin word of "le mari de ma sœur" when `ka` starts the last: a name set after it
     /// with a comma ("le mari de ma sœur, Marc") is the whole phrase's.
     pub(super) fn kin_phrase_head(&self, ka: usize) -> Option<(usize, usize)> {
-        let q = self.prev(ka).filter(|&q| MY.contains(&self.f(q)))?;
+        let mut q = self.prev(ka)?;
+        if KIN_ADJ.contains(&self.f(q)) {
+            q = self.prev(q)?;
+        }
+        let q = Some(q).filter(|&q| MY.contains(&self.f(q)))?;
         let r = self.prev(q).filter(|&r| matches!(self.f(r), "de" | "d'" | "of"))?;
         let s = self.prev(r)?;
         self.kin_end[s].map(|(sa, _)| (sa, s))
@@ -244,6 +283,9 @@ impl<'a> Cx<'a> {
         self.kin_info_at(p)
     }
 }
+
+/// Kin-of-kin questions answered per memory ([`Cx::kin_relation`]).
+const KIN_QUESTIONS: u32 = 256;
 
 /// Whose kin a kin word is.
 enum Owner {

@@ -135,6 +135,10 @@ struct Cx<'a> {
     /// Folded words written with a capital in mid-sentence.
     mid_caps: crate::fxhash::FxSet<&'a str>,
     out: Vec<Mention>,
+    /// Kin words with no name after them, to resolve once names are known ([`Cx::kin_of_kin`]).
+    kin_later: Vec<LexHit>,
+    /// Kin-of-kin questions asked so far.
+    kin_questions: std::cell::Cell<u32>,
 }
 
 fn kind_bit(k: LexKind) -> u8 {
@@ -399,6 +403,8 @@ fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_
         mid_caps: Default::default(),
         link_cache: Default::default(),
         out: Vec::new(),
+        kin_later: Vec::new(),
+        kin_questions: Default::default(),
     };
     let _ = cx.lang;
     cx.lexicon_hits();
@@ -406,6 +412,7 @@ fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_
     cx.kin();
     cx.places();
     cx.spans();
+    cx.kin_of_kin();
     cx.possessed_objects();
     cx.patterns();
     Some(then(&mut cx))

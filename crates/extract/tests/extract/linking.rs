@@ -132,6 +132,15 @@ fn kin_of_kin_links_to_the_one_person_of_that_category() {
     let known = [person(63, "Hortense", &[], "mother-in-law")];
     let rs = run_known("Lunch\nMy wife's mother came for lunch.", En, &known);
     linked(&rs, 63);
+    // One of several ("un ami de mon frère"), someone else's wife, or a phrase whose name is
+    // given: no link to the one brother-in-law or sister-in-law.
+    let known = [person(66, "Anselm Duval", &[], "brother-in-law"), person(67, "Hortense", &[], "sister-in-law")];
+    let rs = run_known("Visite\nUn copain de mon frère est passé.", Fr, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id.is_some()), "{}", show(&rs));
+    let rs = run_known("Pub\nMy brother met Barnaby at the pub. His wife was there too.", En, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(67)), "{}", show(&rs));
+    let rs = run_known("Visit\nThe husband of my sister, Cyprien, came by.", En, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(66)), "{}", show(&rs));
     // Two people of that category: no guess.
     let known = [person(64, "Hortense", &[], "mother-in-law"), person(65, "Wilhelmina", &[], "mother-in-law")];
     let rs = run_known("Lunch\nMy wife's mother came for lunch.", En, &known);

@@ -84,6 +84,14 @@ fn kin_phrases_both_ways() {
     // Someone else's husband is not family.
     let rs = run("Harbour\nLunch with Ottilie and her husband Anselm.", En);
     assert_eq!(rel(&rs, "Anselm"), None);
+    // A describing word inside the phrase changes nothing; a kin word used as a name owns kin.
+    let rs = run("Visite\nLe mari de ma petite sœur, Cyprien, est passé.", Fr);
+    assert_eq!(rel(&rs, "Cyprien").as_deref(), Some("brother-in-law"));
+    let rs = run("Tea\nMum's sister Hortense came for tea.", En);
+    assert_eq!(rel(&rs, "Hortense").as_deref(), Some("other-family"));
+    // A boyfriend is not an in-law.
+    let rs = run("Harbour\nLunch with my sister Ottilie and her boyfriend Anselm.", En);
+    assert_eq!(rel(&rs, "Anselm"), None);
     // "her" skips the writer's brother named in between.
     let rs = run("Harbour\nMy sister Ottilie came, then my brother Barnaby, then her husband Anselm.", En);
     assert_eq!(rel(&rs, "Anselm").as_deref(), Some("brother-in-law"));
