@@ -133,18 +133,8 @@ impl<'a> Cx<'a> {
                 _ => c.surface,
             };
             self.push(Mention {
-                a,
-                b,
-                ty: c.kind,
-                name,
-                canon: None,
-                score: model.probability(margin),
-                rel: None,
-                links: Vec::new(),
-                prio: 1,
-                fuzzy: true,
                 alts: vec![crate::name_key(&c.canon)],
-                alt_canons: Vec::new(),
+                ..Mention::new(a, b, c.kind, name, model.probability(margin), 1, true)
             });
         }
     }
@@ -243,20 +233,7 @@ impl<'a> Cx<'a> {
             if self.out.iter().any(|m| m.a <= j && j <= m.b) {
                 continue;
             }
-            self.push(Mention {
-                a: j,
-                b: j,
-                ty: EntityType::Object,
-                name: self.text(j, j).to_string(),
-                canon: None,
-                score,
-                rel: None,
-                links: Vec::new(),
-                prio: 1,
-                fuzzy: false,
-                alts: Vec::new(),
-                alt_canons: Vec::new(),
-            });
+            self.push(Mention::new(j, j, EntityType::Object, self.text(j, j).to_string(), score, 1, false));
         }
     }
 }

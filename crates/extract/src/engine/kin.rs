@@ -1,6 +1,6 @@
 //! Kin words: "my sister" for the writer's one sister, "Mum" as a name, and the relationship a kin
-//! phrase gives the person it names, followed both ways: "my sister Claire" is the sister; "her
-//! husband Marc", said after the writer's sister, and "le mari de ma sœur" are the brother-in-law.
+//! phrase gives the person it names, followed both ways: "my sister Ottilie" is the sister; "her
+//! husband Anselm", said after the writer's sister, and "le mari de ma sœur" are the brother-in-law.
 
 use super::*;
 
@@ -43,18 +43,9 @@ impl<'a> Cx<'a> {
                     let ei = people[0];
                     let ent = &self.m.ents[ei as usize];
                     self.push(Mention {
-                        a: prev.unwrap_or(h.a),
-                        b: h.b,
-                        ty: EntityType::Person,
-                        name: ent.name.clone(),
-                        canon: None,
-                        score: 0.9,
                         rel: Some(cat.clone()),
                         links: vec![Cand { ent: ei, conf: 0.92, reason: Reason::Relationship }],
-                        prio: 4,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
+                        ..Mention::new(prev.unwrap_or(h.a), h.b, EntityType::Person, ent.name.clone(), 0.9, 4, false)
                     });
                 }
                 continue;
@@ -81,18 +72,9 @@ impl<'a> Cx<'a> {
                 links.push(Cand { ent: people[0], conf: 0.88, reason: Reason::Relationship });
             }
             self.push(Mention {
-                a: h.a,
-                b: h.b,
-                ty: EntityType::Person,
-                name: self.text(h.a, h.b).to_string(),
-                canon: None,
-                score: 0.88,
                 rel: Some(cat),
                 links,
-                prio: 4,
-                fuzzy: false,
-                alts: Vec::new(),
-                alt_canons: Vec::new(),
+                ..Mention::new(h.a, h.b, EntityType::Person, self.text(h.a, h.b).to_string(), 0.88, 4, false)
             });
         }
     }
@@ -105,25 +87,16 @@ impl<'a> Cx<'a> {
             let cat = &self.ll.kin[h.e.idx as usize].category;
             let end = self.phrase_end(h.b);
             if self.next(end).is_some_and(|j| self.cap_word(j)) || self.out.iter().any(|m| m.a <= h.b && h.a <= m.b) {
-                continue; // "le mari de ma sœur, Marc": the name carries it.
+                continue; // "le mari de ma sœur, Anselm": the name carries it.
             }
             let Some(rel) = self.kin_relation(h.a, h.b).filter(|rel| rel != cat) else { continue };
             let people = self.m.people_in_category(&rel);
             if let [ei] = people[..] {
                 let ent = &self.m.ents[ei as usize];
                 self.push(Mention {
-                    a: h.a,
-                    b: h.b,
-                    ty: EntityType::Person,
-                    name: ent.name.clone(),
-                    canon: None,
-                    score: 0.85,
                     rel: Some(rel),
                     links: vec![Cand { ent: ei, conf: 0.88, reason: Reason::Relationship }],
-                    prio: 4,
-                    fuzzy: false,
-                    alts: Vec::new(),
-                    alt_canons: Vec::new(),
+                    ..Mention::new(h.a, h.b, EntityType::Person, ent.name.clone(), 0.85, 4, false)
                 });
             }
         }
@@ -150,7 +123,7 @@ impl<'a> Cx<'a> {
 
     /// The writer's relationship to the person the kin word at `ka..=kb` names, from whose kin it
     /// is: the writer's ("my sister": sister); someone the writer has named or called by a kin word
-    /// before, as a possessive ("my sister's husband", "Claire's husband"), a pronoun ("her
+    /// before, as a possessive ("my sister's husband", "Ottilie's husband"), a pronoun ("her
     /// husband", the nearest such person that "her" fits) or a complement ("le mari de ma sœur",
     /// "the husband of my sister"): the kin of that kin, when the family has a word for it
     /// ([`crate::kin::compose`]).
@@ -203,7 +176,7 @@ impl<'a> Cx<'a> {
                 return self.antecedent_relation(p).map(Owner::Kin);
             }
         }
-        // "le mari de ma sœur", "the husband of my sister", "la femme de Paul"; not "un ami de
+        // "le mari de ma sœur", "the husband of my sister", "la femme de Barnaby"; not "un ami de
         // mon frère", one of several.
         let d = self.next(kb).filter(|&d| matches!(self.f(d), "de" | "d'" | "of"))?;
         if depth == 0 || self.prev(ka).is_some_and(|p| matches!(self.f(p), "a" | "an" | "un" | "une")) {
@@ -215,7 +188,7 @@ impl<'a> Cx<'a> {
         self.out.iter().find(|m| m.ty == EntityType::Person && m.a == d + 1).and_then(|m| m.rel.clone()).map(Owner::Kin)
     }
 
-    /// The relationship of a person mention ending at token `i` ("Claire" in "Claire's husband"),
+    /// The relationship of a person mention ending at token `i` ("Ottilie" in "Ottilie's husband"),
     /// or failing that of any other mention of the same name that has one.
     fn named_relation(&self, i: usize) -> Option<String> {
         let m = self.out.iter().find(|m| m.ty == EntityType::Person && m.b == i)?;
@@ -256,7 +229,7 @@ impl<'a> Cx<'a> {
     }
 
     /// The first kin word of "le mari de ma sœur" when `ka` starts the last: a name set after it
-    /// with a comma ("le mari de ma sœur, Marc") is the whole phrase's.
+    /// with a comma ("le mari de ma sœur, Anselm") is the whole phrase's.
     pub(super) fn kin_phrase_head(&self, ka: usize) -> Option<(usize, usize)> {
         let mut q = self.prev(ka)?;
         if KIN_ADJ.contains(&self.f(q)) {

@@ -92,6 +92,27 @@ struct Mention {
     alt_canons: Vec<u32>,
 }
 
+impl Mention {
+    /// A mention with no canonical entry, relationship, links or merged names yet (set them with
+    /// struct update syntax: `Mention { rel, ..Mention::new(...) }`).
+    fn new(a: usize, b: usize, ty: EntityType, name: String, score: f32, prio: u8, fuzzy: bool) -> Mention {
+        Mention {
+            a,
+            b,
+            ty,
+            name,
+            canon: None,
+            score,
+            rel: None,
+            links: Vec::new(),
+            prio,
+            fuzzy,
+            alts: Vec::new(),
+            alt_canons: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 struct LexHit {
     a: usize,

@@ -255,19 +255,6 @@ impl<'a> Cx<'a> {
         let name = if name.ends_with(" s") || name.is_empty() { self.text(a, b).to_string() } else { name };
         let keep_apos = self.text(a, b).ends_with("s'") || self.text(a, b).ends_with("s\u{2019}");
         let name = if keep_apos { self.text(a, b).to_string() } else { name };
-        self.push(Mention {
-            a,
-            b,
-            ty,
-            name,
-            canon: None,
-            score,
-            rel,
-            links: Vec::new(),
-            prio,
-            fuzzy: true,
-            alts: Vec::new(),
-            alt_canons: Vec::new(),
-        });
+        self.push(Mention { rel, ..Mention::new(a, b, ty, name, score, prio, true) });
     }
 }

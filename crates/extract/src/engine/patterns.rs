@@ -19,20 +19,7 @@ impl<'a> Cx<'a> {
                     && doc.toks[i].gap == 0
                     && doc.toks[p].gap == 0
                 {
-                    self.push(Mention {
-                        a: q,
-                        b: i,
-                        ty: EntityType::LifePeriod,
-                        name: self.text(q, i).to_string(),
-                        canon: None,
-                        score: 0.72,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
+                    self.push(Mention::new(q, i, EntityType::LifePeriod, self.text(q, i).to_string(), 0.72, 2, false));
                 }
             }
             // Year 11 / Grade 9.
@@ -42,59 +29,20 @@ impl<'a> Cx<'a> {
                 && self.doc.toks[j].digit
                 && self.f(j).len() <= 2
             {
-                self.push(Mention {
-                    a: i,
-                    b: j,
-                    ty: EntityType::LifePeriod,
-                    name: self.text(i, j).to_string(),
-                    canon: None,
-                    score: 0.8,
-                    rel: None,
-                    links: Vec::new(),
-                    prio: 2,
-                    fuzzy: false,
-                    alts: Vec::new(),
-                    alt_canons: Vec::new(),
-                });
+                self.push(Mention::new(i, j, EntityType::LifePeriod, self.text(i, j).to_string(), 0.8, 2, false));
             }
             if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
                 if let Some(j) = self.next(i)
                     && matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures")
                 {
-                    self.push(Mention {
-                        a: i,
-                        b: j,
-                        ty: EntityType::Activity,
-                        name: self.text(i, j).to_string(),
-                        canon: None,
-                        score: 0.8,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
+                    self.push(Mention::new(i, j, EntityType::Activity, self.text(i, j).to_string(), 0.8, 2, false));
                 }
                 if self
                     .prev_f(i)
                     .is_some_and(|p| matches!(p, "learning" | "studying" | "speaking" | "practising" | "practicing"))
                 {
                     let p = i - 1;
-                    self.push(Mention {
-                        a: p,
-                        b: i,
-                        ty: EntityType::Activity,
-                        name: self.text(p, i).to_string(),
-                        canon: None,
-                        score: 0.75,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
+                    self.push(Mention::new(p, i, EntityType::Activity, self.text(p, i).to_string(), 0.75, 2, false));
                 }
             }
             if LANGUAGES_FR.contains(&w) && !self.doc.toks[i].cap {
@@ -108,20 +56,7 @@ impl<'a> Cx<'a> {
                             "apprendre" | "apprends" | "appris" | "etudier" | "parler" | "pratiquer" | "reviser"
                         ));
                 if ok {
-                    self.push(Mention {
-                        a: i,
-                        b: i,
-                        ty: EntityType::Activity,
-                        name: self.text(i, i).to_string(),
-                        canon: None,
-                        score: 0.75,
-                        rel: None,
-                        links: Vec::new(),
-                        prio: 2,
-                        fuzzy: false,
-                        alts: Vec::new(),
-                        alt_canons: Vec::new(),
-                    });
+                    self.push(Mention::new(i, i, EntityType::Activity, self.text(i, i).to_string(), 0.75, 2, false));
                 }
             }
         }

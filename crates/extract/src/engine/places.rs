@@ -57,18 +57,16 @@ impl<'a> Cx<'a> {
                 continue;
             }
             self.push(Mention {
-                a: h.a,
-                b: h.b,
-                ty: EntityType::Location,
-                name: self.text(h.a, h.b).to_string(),
-                canon: None,
-                score: if capped { 0.9 } else { 0.78 },
-                rel: None,
-                links: Vec::new(),
-                prio: 3,
-                fuzzy: true,
                 alts: vec![crate::name_key(&place.name)],
-                alt_canons: Vec::new(),
+                ..Mention::new(
+                    h.a,
+                    h.b,
+                    EntityType::Location,
+                    self.text(h.a, h.b).to_string(),
+                    if capped { 0.9 } else { 0.78 },
+                    3,
+                    true,
+                )
             });
         }
     }

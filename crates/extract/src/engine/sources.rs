@@ -97,18 +97,9 @@ impl<'a> Cx<'a> {
             };
             let rel = if ty == EntityType::Person { ent.category.clone() } else { None };
             let m = Mention {
-                a: h.a,
-                b: h.b,
-                ty,
-                name: self.text(h.a, h.b).to_string(),
-                canon: None,
-                score,
                 rel,
                 links: vec![Cand { ent: h.ent, conf: if score < 0.8 { conf - 0.2 } else { conf }, reason }],
-                prio: 5,
-                fuzzy: false,
-                alts: Vec::new(),
-                alt_canons: Vec::new(),
+                ..Mention::new(h.a, h.b, ty, self.text(h.a, h.b).to_string(), score, 5, false)
             };
             self.push(m);
         }
