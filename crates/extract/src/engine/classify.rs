@@ -10,6 +10,11 @@ impl<'a> Cx<'a> {
         if (a..=b).all(|t| self.strong[t]) || (a..=b).all(|t| self.placed[t]) {
             return;
         }
+        // A named period written with its capital (a holiday, a festival, an exchange programme) is
+        // a life period or nothing, as the content model decides; never a person or a place.
+        if self.lexh.iter().any(|h| h.e.kind == LexKind::Period && h.e.caps && h.a <= a && b <= h.b) {
+            return;
+        }
         let first = self.f(a).to_string();
         let last = self.f(b).to_string();
         let prev = self.prev(a);
