@@ -1,7 +1,7 @@
 //! One test per rule family, in both languages.
 
 use lifegraph_extract::EntityType::{Activity, Emotion, LifePeriod, Location, Object, Person};
-use lifegraph_extract::Lang::{En, Fr};
+use lifegraph_extract::Lang::{self, En, Fr};
 
 use crate::{assert_has, assert_not, find, run};
 
@@ -64,37 +64,47 @@ fn titles() {
 /// "his"/"her" back to the writer's kin named before, through a possessive or "de"/"of".
 #[test]
 fn kin_phrases_both_ways() {
-    let rel = |rs: &[lifegraph_extract::ValidationResult], name: &str| {
-        find(rs, Person, name).unwrap_or_else(|| panic!("{name} in {}", crate::show(rs))).extracted_relationship.clone()
-    };
-    let rs = run("Harbour\nLunch with my sister Ottilie and her husband Anselm by the harbour.", En);
-    assert_eq!(rel(&rs, "Ottilie").as_deref(), Some("sister"));
-    assert_eq!(rel(&rs, "Anselm").as_deref(), Some("brother-in-law"));
-    let rs = run("Sunday\nMy brother Barnaby came with his wife Hortense and their son Evander.", En);
-    assert_eq!(rel(&rs, "Hortense").as_deref(), Some("sister-in-law"));
-    // "their" points at several people: no relationship is guessed.
-    assert_eq!(rel(&rs, "Evander"), None);
-    let rs = run("Station\nMy husband's mother Wilhelmina met us at the station.", En);
-    assert_eq!(rel(&rs, "Wilhelmina").as_deref(), Some("mother-in-law"));
-    // A name set after the whole phrase with a comma is the head's, not the last kin word's.
-    let rs = run("Visite\nLe mari de ma sœur, Cyprien, est passé.", Fr);
-    assert_eq!(rel(&rs, "Cyprien").as_deref(), Some("brother-in-law"));
-    let rs = run("Dimanche\nMon frère Cyprien est venu avec sa femme Hortense.", Fr);
-    assert_eq!(rel(&rs, "Hortense").as_deref(), Some("sister-in-law"));
-    // Someone else's husband is not family.
-    let rs = run("Harbour\nLunch with Ottilie and her husband Anselm.", En);
-    assert_eq!(rel(&rs, "Anselm"), None);
-    // A describing word inside the phrase changes nothing; a kin word used as a name owns kin.
-    let rs = run("Visite\nLe mari de ma petite sœur, Cyprien, est passé.", Fr);
-    assert_eq!(rel(&rs, "Cyprien").as_deref(), Some("brother-in-law"));
-    let rs = run("Tea\nMum's sister Hortense came for tea.", En);
-    assert_eq!(rel(&rs, "Hortense").as_deref(), Some("other-family"));
-    // A boyfriend is not an in-law.
-    let rs = run("Harbour\nLunch with my sister Ottilie and her boyfriend Anselm.", En);
-    assert_eq!(rel(&rs, "Anselm"), None);
-    // "her" skips the writer's brother named in between.
-    let rs = run("Harbour\nMy sister Ottilie came, then my brother Barnaby, then her husband Anselm.", En);
-    assert_eq!(rel(&rs, "Anselm").as_deref(), Some("brother-in-law"));
+    // (text, language, person, the relationship proposed for them)
+    let cases: &[(&str, Lang, &str, Option<&str>)] = &[
+        ("Harbour\nLunch with my sister Ottilie and her husband Anselm by the harbour.", En, "Ottilie", Some("sister")),
+        (
+            "Harbour\nLunch with my sister Ottilie and her husband Anselm by the harbour.",
+            En,
+            "Anselm",
+            Some("brother-in-law"),
+        ),
+        (
+            "Sunday\nMy brother Barnaby came with his wife Hortense and their son Evander.",
+            En,
+            "Hortense",
+            Some("sister-in-law"),
+        ),
+        // "their" points at several people: no relationship is guessed.
+        ("Sunday\nMy brother Barnaby came with his wife Hortense and their son Evander.", En, "Evander", None),
+        ("Station\nMy husband's mother Wilhelmina met us at the station.", En, "Wilhelmina", Some("mother-in-law")),
+        // A name set after the whole phrase with a comma is the head's, not the last kin word's.
+        ("Visite\nLe mari de ma sœur, Cyprien, est passé.", Fr, "Cyprien", Some("brother-in-law")),
+        ("Dimanche\nMon frère Cyprien est venu avec sa femme Hortense.", Fr, "Hortense", Some("sister-in-law")),
+        // Someone else's husband is not family.
+        ("Harbour\nLunch with Ottilie and her husband Anselm.", En, "Anselm", None),
+        // A describing word inside the phrase changes nothing; a kin word used as a name owns kin.
+        ("Visite\nLe mari de ma petite sœur, Cyprien, est passé.", Fr, "Cyprien", Some("brother-in-law")),
+        ("Tea\nMum's sister Hortense came for tea.", En, "Hortense", Some("other-family")),
+        // A boyfriend is not an in-law.
+        ("Harbour\nLunch with my sister Ottilie and her boyfriend Anselm.", En, "Anselm", None),
+        // "her" skips the writer's brother named in between.
+        (
+            "Harbour\nMy sister Ottilie came, then my brother Barnaby, then her husband Anselm.",
+            En,
+            "Anselm",
+            Some("brother-in-law"),
+        ),
+    ];
+    for &(text, lang, name, want) in cases {
+        let rs = run(text, lang);
+        let person = find(&rs, Person, name).unwrap_or_else(|| panic!("{name} in {}", crate::show(&rs)));
+        assert_eq!(person.extracted_relationship.as_deref(), want, "{name} in {text:?}");
+    }
 }
 
 #[test]
