@@ -43,6 +43,7 @@ mod lexicon;
 mod link;
 pub mod model;
 mod token;
+pub mod train;
 
 use serde::{Deserialize, Serialize};
 

@@ -14,8 +14,6 @@ use lifegraph_extract::ValidationResult;
 use lifegraph_extract::eval::{Case, evaluate, parse_cases};
 use serde::Serialize;
 
-mod train;
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Output<'a> {
@@ -51,8 +49,9 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            let text = train::run(&cases, files);
-            if let Err(e) = std::fs::write(out, text) {
+            let trained = lifegraph_extract::train::run(&cases, files);
+            print!("{}", trained.report);
+            if let Err(e) = std::fs::write(out, trained.text) {
                 eprintln!("cannot write {out}: {e}");
                 return ExitCode::FAILURE;
             }

@@ -1,6 +1,7 @@
-//! The learned decision for content words the rules leave aside: an averaged perceptron over word
-//! shape, lexicon flags and the words around, whose weights `train.sh` fits on the development set
-//! and the extra sets (with cross-validation) and writes to `data/model/content.tsv`.
+//! The learned decision for content words the rules leave aside: a logistic regression over word
+//! shape, lexicon flags and the words around, whose weights `train.sh` fits on the development set,
+//! the extra sets and the training set (its penalty chosen by cross-validation) and writes to
+//! `data/model/content.tsv`.
 //!
 //! A candidate is a word or phrase of the emotion, activity, object or life-period lexicons that no
 //! rule made a mention of; the model says whether it is one all the same, and how sure it is: its
@@ -90,50 +91,53 @@ impl Model {
     }
 }
 
-/// Averaged perceptron on labelled candidates, `epochs` passes in a fixed shuffled order.
-pub fn train(data: &[(&[String], bool)], epochs: usize) -> Model {
-    let mut weights: FxMap<String, f32> = FxMap::default();
-    // Sum of each weight over every step, kept lazily (the averaging trick).
-    let mut totals: FxMap<String, f32> = FxMap::default();
-    let mut stamps: FxMap<String, usize> = FxMap::default();
-    let mut order: Vec<usize> = (0..data.len()).collect();
-    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut step = 0usize;
-    for _ in 0..epochs {
-        for i in (1..order.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.swap(i, (seed % (i as u64 + 1)) as usize);
+/// Logistic regression with an L2 penalty `lambda` on labelled candidates: the loss is convex, so
+/// its minimum is one set of weights whatever the order of the data, and the same data always give
+/// the same model. Minimised by full-batch gradient descent with Adam steps, a fixed number of
+/// them, from zero.
+pub fn train(data: &[(&[String], bool)], lambda: f64) -> Model {
+    let mut index: FxMap<&str, usize> = FxMap::default();
+    let rows: Vec<(Vec<usize>, f64)> = data
+        .iter()
+        .map(|(features, label)| {
+            let mut ids: Vec<usize> = features
+                .iter()
+                .map(|f| {
+                    let next = index.len();
+                    *index.entry(f.as_str()).or_insert(next)
+                })
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            (ids, if *label { 1.0 } else { 0.0 })
+        })
+        .collect();
+    let d = index.len();
+    let n = rows.len().max(1) as f64;
+    let (mut w, mut m1, mut m2) = (vec![0.0_f64; d], vec![0.0_f64; d], vec![0.0_f64; d]);
+    let (beta1, beta2, rate) = (0.9_f64, 0.999_f64, 0.05_f64);
+    let mut grad = vec![0.0_f64; d];
+    for step in 1..=STEPS {
+        grad.iter_mut().zip(&w).for_each(|(g, wj)| *g = lambda * wj);
+        for (ids, y) in &rows {
+            let margin: f64 = ids.iter().map(|&j| w[j]).sum();
+            let e = (1.0 / (1.0 + (-margin).exp()) - y) / n;
+            ids.iter().for_each(|&j| grad[j] += e);
         }
-        for &i in &order {
-            step += 1;
-            let (features, label) = data[i];
-            let margin: f32 = features.iter().filter_map(|f| weights.get(f)).sum();
-            let predicted = margin > 0.0;
-            if predicted != label {
-                let delta = if label { 1.0 } else { -1.0 };
-                for f in features {
-                    let w = weights.entry(f.clone()).or_default();
-                    let since = stamps.get(f).copied().unwrap_or(0);
-                    *totals.entry(f.clone()).or_default() += *w * (step - since) as f32;
-                    stamps.insert(f.clone(), step);
-                    *w += delta;
-                }
-            }
+        let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+        for j in 0..d {
+            m1[j] = beta1 * m1[j] + (1.0 - beta1) * grad[j];
+            m2[j] = beta2 * m2[j] + (1.0 - beta2) * grad[j] * grad[j];
+            w[j] -= rate * (m1[j] / c1) / ((m2[j] / c2).sqrt() + 1e-9);
         }
     }
-    let averaged = weights
-        .iter()
-        .map(|(f, w)| {
-            let since = stamps.get(f).copied().unwrap_or(0);
-            let total = totals.get(f).copied().unwrap_or(0.0) + w * (step - since) as f32;
-            (f.clone(), total / step.max(1) as f32)
-        })
-        .filter(|(_, w)| w.abs() > 1e-4)
-        .collect();
-    Model { weights: averaged, platt: (1.0, 0.0) }
+    let weights =
+        index.into_iter().filter(|&(_, j)| w[j].abs() > 1e-4).map(|(f, j)| (f.to_string(), w[j] as f32)).collect();
+    Model { weights, platt: (1.0, 0.0) }
 }
+
+/// Steps of gradient descent in [`train`].
+const STEPS: i32 = 600;
 
 /// Fits the logistic curve to (margin, label) pairs by gradient descent on the log loss.
 pub fn fit_platt(model: &mut Model, scored: &[(f32, bool)]) {

@@ -26,6 +26,9 @@ impl<'a> Cx<'a> {
             {
                 continue;
             }
+            if h.e.kind == LexKind::Emotion && self.not_the_writers_feeling(h) {
+                continue;
+            }
             let kind = match h.e.kind {
                 LexKind::Emotion => EntityType::Emotion,
                 LexKind::Activity => EntityType::Activity,
@@ -40,6 +43,35 @@ impl<'a> Cx<'a> {
             out.push(((h.a, h.b), Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features }));
         }
         out
+    }
+
+    /// A feeling the writer does not express (GUIDELINE.md: an emotion is "a feeling the writer
+    /// expresses"): a pretended one, or one whose clause is about someone else (a name, a kin word
+    /// or a third-person pronoun before it, with no first person nearer), unless the writer is its
+    /// object ("it frightened me").
+    fn not_the_writers_feeling(&self, h: &LexHit) -> bool {
+        if self.any_before(h.a, 4, &PRETEND) {
+            return true;
+        }
+        if self.next(h.b).is_some_and(|j| matches!(self.f(j), "me" | "moi")) || self.writer_subject(h.a) {
+            return false;
+        }
+        let mut j = h.a;
+        for _ in 0..8 {
+            let Some(p) = self.prev(j) else { return false };
+            let w = self.f(p);
+            if FIRST_PERSON.contains(&w) {
+                return false;
+            }
+            if THIRD_SUBJECT.contains(&w) || THIRD_POSSESSIVE.contains(&w) || self.person_tok[p] || self.kin_tok[p] {
+                return true;
+            }
+            if self.doc.toks[p].gap & gap::COMMA != 0 || CLAUSE_LINKS.contains(&w) {
+                return false;
+            }
+            j = p;
+        }
+        false
     }
 
     /// What the model weighs for a content word: the word and its lexicon flags, its shape, the

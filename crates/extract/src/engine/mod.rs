@@ -244,9 +244,7 @@ impl<'a> Cx<'a> {
             if THIRD_SUBJECT.contains(&w) || (possessive_too && THIRD_POSSESSIVE.contains(&w)) {
                 return true;
             }
-            if self.doc.toks[p].gap & gap::COMMA != 0
-                || matches!(w, "but" | "mais" | "because" | "car" | "que" | "that" | "and" | "et")
-            {
+            if self.doc.toks[p].gap & gap::COMMA != 0 || CLAUSE_LINKS.contains(&w) {
                 return false;
             }
             j = p;

@@ -158,8 +158,13 @@ fn emotions_in_their_forms() {
         assert_has(&rs, Emotion, e);
     }
     // Someone else's feelings, or pretended ones, are not the writer's.
-    let rs = run("Film\nFemi panicked about the car. I pretended to be bored.", En);
+    let rs = run("Film\nAnselm panicked about the car. His sister was furious. I pretended to be thrilled.", En);
     assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
+    let rs = run("Match\nCyprien était furieux. J'ai fait semblant d'être ravie.", Fr);
+    assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
+    // The writer as the one who feels it, though not the subject.
+    let rs = run("Storm\nSeeing the river so high frightened me.", En);
+    assert_has(&rs, Emotion, "frightened");
     let rs = run("Fin\nJ'étais trop fière. Quelle joie ! J'ai eu peur mais j'ai la boule au ventre.", Fr);
     for e in ["fière", "joie", "peur", "boule au ventre"] {
         assert_has(&rs, Emotion, e);
