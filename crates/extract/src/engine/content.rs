@@ -17,6 +17,7 @@ impl<'a> Cx<'a> {
                 || covered(h.a, h.b)
                 || (h.a..=h.b).any(|t| self.blocked[t] || self.kin_tok[t] || self.person_tok[t])
                 || (h.e.caps && !self.doc.toks[h.a].cap)
+                || self.holiday_in_lower_case(h)
             {
                 continue;
             }
@@ -43,6 +44,17 @@ impl<'a> Cx<'a> {
             out.push(((h.a, h.b), Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features }));
         }
         out
+    }
+
+    /// An English holiday name with a word in lower case ("a sunny May day"): English writes every
+    /// word of a holiday's name with a capital (French only the first: "Fête des mères").
+    fn holiday_in_lower_case(&self, h: &LexHit) -> bool {
+        h.e.holiday
+            && self.lang == Lang::En
+            && (h.a..=h.b).any(|t| {
+                let tok = &self.doc.toks[t];
+                tok.kind == TokKind::Word && !tok.cap && !TITLE_MINOR.contains(&self.f(t))
+            })
     }
 
     /// A feeling the writer does not express (GUIDELINE.md: an emotion is "a feeling the writer

@@ -98,6 +98,7 @@ pub(super) static OBJECT_VERBS: Class = Class::new("object_verbs");
 pub(super) static OBJECT_ADJ: Class = Class::new("object_adj");
 pub(super) static PRETEND: Class = Class::new("pretend");
 pub(super) static CLAUSE_LINKS: Class = Class::new("clause_links");
+pub(super) static TITLE_MINOR: Class = Class::new("title_minor");
 pub(super) static VERBISH_AFTER: Class = Class::new("verbish_after");
 pub(super) static LANGUAGES_EN: Class = Class::new("languages_en");
 pub(super) static LANGUAGES_FR: Class = Class::new("languages_fr");

@@ -284,4 +284,9 @@ fn holidays_a_memory_is_about() {
     let rs = run("Marché\nOn a acheté des bougies au marché de Noël avec Wilhelmina.", Fr);
     let noel = find(&rs, LifePeriod, "Noël");
     assert!(noel.is_none_or(|r| r.extracted_confidence < 75), "{}", crate::show(&rs));
+    // An English holiday has a capital on every word: a May day is just a day in May.
+    let rs = run("Picnic\nA sunny May day by the river with Barnaby, the first warm one this year.", En);
+    assert!(rs.iter().all(|r| r.extracted_type != LifePeriod), "{}", crate::show(&rs));
+    let rs = run("Fair\nWe danced round the maypole on May Day with Barnaby and the whole village.", En);
+    assert_has(&rs, LifePeriod, "May Day");
 }
