@@ -68,22 +68,7 @@ impl<'a> Cx<'a> {
         if self.next(h.b).is_some_and(|j| matches!(self.f(j), "me" | "moi")) || self.writer_subject(h.a) {
             return false;
         }
-        let mut j = h.a;
-        for _ in 0..8 {
-            let Some(p) = self.prev(j) else { return false };
-            let w = self.f(p);
-            if FIRST_PERSON.contains(&w) {
-                return false;
-            }
-            if THIRD_SUBJECT.contains(&w) || THIRD_POSSESSIVE.contains(&w) || self.person_tok[p] || self.kin_tok[p] {
-                return true;
-            }
-            if self.doc.toks[p].gap & gap::COMMA != 0 || CLAUSE_LINKS.contains(&w) {
-                return false;
-            }
-            j = p;
-        }
-        false
+        self.someone_else_before(h.a, true)
     }
 
     /// What the model weighs for a content word: the word and its lexicon flags, its shape, the
@@ -144,7 +129,7 @@ impl<'a> Cx<'a> {
         flag(tok.cap, "cap");
         flag(next.is_none(), "end");
         flag(self.writer_subject(h.a), "writer");
-        flag(self.third_person(h.a, true), "third");
+        flag(self.someone_else_before(h.a, false), "third");
         flag(self.any_before(h.a, 4, &FIRST_PERSON), "me-before");
         flag(self.any_before(h.a, 3, &EMOTION_CONTEXT), "feel-before");
         flag(self.any_before(h.a, 3, &ACTIVITY_CONTEXT), "do-before");

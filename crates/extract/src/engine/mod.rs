@@ -232,8 +232,9 @@ impl<'a> Cx<'a> {
         self.before(i, k).any(|j| set.contains(&self.f(j)))
     }
 
-    /// The nearest pronoun before `i` in its clause is a third person.
-    fn third_person(&self, i: usize, possessive_too: bool) -> bool {
+    /// Before `i` in its clause, someone other than the writer comes first: a third-person pronoun
+    /// or possessive, or (with `names_too`) a name or a kin word; a first person nearer says no.
+    fn someone_else_before(&self, i: usize, names_too: bool) -> bool {
         let mut j = i;
         for _ in 0..8 {
             let Some(p) = self.prev(j) else { return false };
@@ -241,7 +242,10 @@ impl<'a> Cx<'a> {
             if FIRST_PERSON.contains(&w) {
                 return false;
             }
-            if THIRD_SUBJECT.contains(&w) || (possessive_too && THIRD_POSSESSIVE.contains(&w)) {
+            if THIRD_SUBJECT.contains(&w)
+                || THIRD_POSSESSIVE.contains(&w)
+                || (names_too && (self.person_tok[p] || self.kin_tok[p]))
+            {
                 return true;
             }
             if self.doc.toks[p].gap & gap::COMMA != 0 || CLAUSE_LINKS.contains(&w) {

@@ -160,7 +160,7 @@ fn emotions_in_their_forms() {
     // Someone else's feelings, or pretended ones, are not the writer's.
     let rs = run("Film\nAnselm panicked about the car. His sister was furious. I pretended to be thrilled.", En);
     assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
-    let rs = run("Match\nCyprien était furieux. J'ai fait semblant d'être ravie.", Fr);
+    let rs = run("Match\nCyprien était furieux. Au dessert, j'ai fait semblant d'être enchantée.", Fr);
     assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
     // The writer as the one who feels it, though not the subject.
     let rs = run("Storm\nSeeing the river so high frightened me.", En);
