@@ -12,7 +12,7 @@ DEBUG_BIN := target/debug/lifegraph
 # (a plain `cargo build` would rebuild dependencies whose features the tests unify).
 DEBUG_SERVER := $(CARGO) test --locked -p lifegraph --no-run
 
-.PHONY: help run build web web-deps test test-deps lint-rust test-rust test-fuzz test-api-types test-web test-e2e bench clean
+.PHONY: help run build web web-deps test test-deps lint-rust test-rust test-fuzz test-api-types test-web test-e2e bench startup-order clean
 
 help:
 	@echo "make run    build everything and serve http://127.0.0.1:8080 (SQLite in ./data, local sign-in)"
@@ -108,6 +108,15 @@ bench: web
 	scripts/with-postgres.sh scripts/bench-load.py $(RELEASE_BIN)
 	scripts/bench-archive.py $(RELEASE_BIN)
 	cd $(WEB) && LIFEGRAPH_BIN=$(CURDIR)/$(RELEASE_BIN) npx playwright test -c playwright.bench.config.ts
+
+# After changes to what the server does at start-up (or to its dependencies): records, under
+# Valgrind, the functions a release server runs until its first answers, on SQLite and PostgreSQL,
+# into crates/server/startup.order, which the release link lays out together (crates/server/build.rs),
+# then relinks with it.
+startup-order:
+	$(CARGO) build --release --locked -p lifegraph
+	scripts/with-postgres.sh scripts/startup-order.py $(RELEASE_BIN)
+	$(CARGO) build --release --locked -p lifegraph
 
 clean:
 	$(CARGO) clean

@@ -572,7 +572,25 @@ def main():
     for backend, lines in summaries.items():
         for line in lines or [f"{backend}: did not run"]:
             log(line)
+    log(startup_order_line(binary))
     sys.exit(1 if failed else 0)
+
+
+def startup_order_line(binary):
+    """How much of crates/server/startup.order (the start-up functions the release link lays out
+    together, see docs/constants.md) the binary still defines: when code changes leave names out,
+    idle memory rises again, and `make startup-order` records them anew."""
+    order = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "server", "startup.order")
+    try:
+        with open(order) as f:
+            names = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        out = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        return f"start-up order: not checked ({error})"
+    defined = {line.split()[-1] for line in out.splitlines() if line.strip()}
+    found = sum(name in defined for name in names)
+    return (f"start-up order (crates/server/startup.order): {found:,} of {len(names):,} functions found in the "
+            f"binary; when many are missing, `make startup-order` records them anew")
 
 
 if __name__ == "__main__":
