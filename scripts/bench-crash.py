@@ -60,23 +60,25 @@ def free_port():
 
 
 class Server:
-    """One server process, its output appended to a log file."""
+    """One server process, its output appended to a log file; `wrapper` runs it under another
+    program (scripts/startup-order.py: Valgrind), given `ready_timeout` seconds to get ready."""
 
-    def __init__(self, binary, database_url, storage_dir, log_path):
+    def __init__(self, binary, database_url, storage_dir, log_path, wrapper=(), ready_timeout=None):
+        ready_timeout = ready_timeout or READY_TIMEOUT
         self.port = free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.log_start = os.path.getsize(log_path) if os.path.exists(log_path) else 0
         self.log_file = open(log_path, "ab")
         self.process = subprocess.Popen(
-            [binary, "serve", "--listen", f"127.0.0.1:{self.port}", "--database-url", database_url,
+            [*wrapper, binary, "serve", "--listen", f"127.0.0.1:{self.port}", "--database-url", database_url,
              "--storage-url", f"file://{storage_dir}", "--log-format", "pretty"],
             stdin=subprocess.DEVNULL, stdout=self.log_file, stderr=subprocess.STDOUT,
             env={**os.environ, "NO_COLOR": "1"},
         )
         RUNNING.append(self)
         self.cookie = None
-        deadline = time.monotonic() + READY_TIMEOUT
+        deadline = time.monotonic() + ready_timeout
         while True:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited with status {self.process.returncode}; see {log_path}")
@@ -88,7 +90,7 @@ class Server:
                 pass
             if time.monotonic() > deadline:
                 self.kill()
-                raise RuntimeError(f"the server was not ready within {READY_TIMEOUT:.0f} s; see {log_path}")
+                raise RuntimeError(f"the server was not ready within {ready_timeout:.0f} s; see {log_path}")
             time.sleep(0.1)
 
     def connection(self, timeout=30):

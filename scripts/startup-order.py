@@ -24,117 +24,65 @@ prints rises again. Needs valgrind (Debian's package) and nm (binutils).
 """
 
 import glob
+import importlib.util
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.normpath(os.path.join(HERE, "..", "crates", "server", "startup.order"))
-READY_TIMEOUT = 300  # seconds: under callgrind the server runs some 50 times slower
+TRACED_READY_TIMEOUT = 300  # seconds: under callgrind the server runs some 50 times slower
 
-
-def log(message):
-    print(message, file=sys.stderr, flush=True)
-
-
-def free_port():
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def answered(port, path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
-def wait_ready(process, port):
-    started = time.monotonic()
-    while not answered(port, "/healthz"):
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}")
-        if time.monotonic() - started > READY_TIMEOUT:
-            raise RuntimeError(f"no answer from /healthz within {READY_TIMEOUT} s")
-        time.sleep(0.2)
-    answered(port, "/readyz")
-
-
-def stop(process):
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def serve_args(binary, port, database_url, storage):
-    return [binary, "serve", "--listen", f"127.0.0.1:{port}", "--database-url", database_url,
-            "--storage-url", f"file://{storage}"]
-
-
-def database(backend, workdir):
-    if backend == "sqlite":
-        return f"sqlite://{workdir}/lifegraph.db?mode=rwc"
-    postgres = os.environ["LIFEGRAPH_TEST_POSTGRES_URL"]
-    name = f"startup_order_{os.getpid()}"
-    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", f"{postgres}/postgres", "-c", f"CREATE DATABASE {name}"],
-                   check=True)
-    return f"{postgres}/{name}"
+# The server handling (databases, start, stop) is bench-crash.py's.
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+_spec = importlib.util.spec_from_file_location("bench_crash", os.path.join(HERE, "bench-crash.py"))
+crash = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(crash)
+log = crash.log
 
 
 def traced_functions(binary, backend, workdir):
     """Names of the functions callgrind saw run from the start of a restart to its first answers."""
-    url = database(backend, workdir)
+    url = crash.fresh_database(backend, workdir, "startup_order")
     storage = os.path.join(workdir, "photos")
-    output = open(os.path.join(workdir, "server.log"), "ab")
-    port = free_port()
-    first = subprocess.Popen(serve_args(binary, port, url, storage), stdout=output, stderr=subprocess.STDOUT)
-    try:
-        wait_ready(first, port)
-    finally:
-        stop(first)
+    server_log = os.path.join(workdir, "server.log")
+    crash.Server(binary, url, storage, server_log).stop()  # creates the tables
     profile = os.path.join(workdir, "callgrind.out")
-    port = free_port()
-    traced = subprocess.Popen(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}"]
-                              + serve_args(binary, port, url, storage), stdout=output, stderr=subprocess.STDOUT)
+    valgrind = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}"]
+    traced = crash.Server(binary, url, storage, server_log, wrapper=valgrind, ready_timeout=TRACED_READY_TIMEOUT)
     try:
-        wait_ready(traced, port)
+        traced.request("GET", "/healthz")
         time.sleep(1)
         # The dump covers start-up and the first answers, not the shutdown that follows.
-        subprocess.run(["callgrind_control", "--dump", str(traced.pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(["callgrind_control", "--dump", str(traced.process.pid)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         dumps = []
         for _ in range(100):
             dumps = glob.glob(profile + ".*")
             if dumps:
                 break
             time.sleep(0.2)
-        time.sleep(1)
+        time.sleep(1)  # let callgrind finish writing it
     finally:
-        stop(traced)
+        traced.stop()
+        crash.RUNNING.clear()
     if not dumps:
-        raise RuntimeError("callgrind wrote no dump")
+        raise RuntimeError(f"callgrind wrote no dump; see {server_log}")
+    # callgrind names a function once, then refers to it by number: "fn=(12) name", "cfn=(12)".
     names = set()
     compressed = {}
-    for line in open(dumps[0], errors="replace"):
-        match = re.match(r"c?fn=\((\d+)\)(?: (\S+))?$", line.strip())
-        if match:
-            number, name = match.groups()
-            if name:
-                compressed[number] = name
-            names.add(compressed.get(number))
+    with open(dumps[0], errors="replace") as f:
+        for line in f:
+            match = re.match(r"c?fn=\((\d+)\)(?: (\S+))?$", line.strip())
+            if match:
+                number, name = match.groups()
+                if name:
+                    compressed[number] = name
+                names.add(compressed.get(number))
     names.discard(None)
     return names
 
@@ -158,7 +106,7 @@ def main():
     for tool in ("valgrind", "callgrind_control", "nm"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: apt-get install valgrind binutils")
-    backends = ["sqlite"] + (["postgres"] if os.environ.get("LIFEGRAPH_TEST_POSTGRES_URL") else [])
+    backends = crash.backends()
     sizes = code_symbols(binary)
     ran = set()
     for backend in backends:
