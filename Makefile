@@ -109,10 +109,10 @@ bench: web
 	scripts/bench-archive.py $(RELEASE_BIN)
 	cd $(WEB) && LIFEGRAPH_BIN=$(CURDIR)/$(RELEASE_BIN) npx playwright test -c playwright.bench.config.ts
 
-# After changes to what the server does at start-up (or to its dependencies): records, under
-# Valgrind, the functions a release server runs until its first answers, on SQLite and PostgreSQL,
-# into crates/server/startup.order, which the release link lays out together (crates/server/build.rs),
-# then relinks with it.
+# After changes to what the server does at start-up or on common requests (or to its dependencies):
+# records, under Valgrind, the functions a release server runs until its first answers and then in a
+# writer's session, on SQLite and PostgreSQL, into crates/server/startup.order, which the release
+# link lays out together in that order (crates/server/build.rs), then relinks with it.
 startup-order:
 	$(CARGO) build --release --locked -p lifegraph
 	scripts/with-postgres.sh scripts/startup-order.py $(RELEASE_BIN)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes crates/server/startup.order: the functions the release server runs from its start to
-its first answers, which crates/server/build.rs hands to the linker so that they sit together at
-the front of the program's code.
+its first answers, then those a writer's session runs besides, which crates/server/build.rs hands
+to the linker so that they sit together, in that order, at the front of the program's code.
 
     scripts/startup-order.py <release server binary> [<order file>]
 
@@ -14,17 +14,21 @@ How: the binary is started under Valgrind's callgrind, which records every funct
 For each back end (SQLite always; PostgreSQL too when LIFEGRAPH_TEST_POSTGRES_URL is set, as
 scripts/with-postgres.sh does) the server is started once untraced on a new database (which
 creates its tables), then again under callgrind on that database, as a server restarts on its
-own data; once it answers GET /healthz and GET /readyz, the profile is dumped and the server
-stopped. The names kept are those of functions defined in the binary (from `nm`), sorted, so
+own data; once it answers GET /healthz and GET /readyz, the profile is dumped; then a writer's
+session runs (`busy`: the pages the web app opens first, entities, a memory written and checked
+for entities, the list sorted both ways and searched, the graph, the timeline), the profile is
+dumped again, and the server stopped. Under load the same request paths run, so an idle server
+that has served keeps them, not the whole program, resident. The names kept are those of functions defined in the binary (from `nm`), sorted, so
 that the file changes only when the code does.
 
-Rerun it after changes that add start-up code or new dependencies: names the linker no longer
+Rerun it after changes to start-up or to those requests, or new dependencies: names the linker no longer
 finds are skipped silently (the build still links), and the idle memory that `make bench`
 prints rises again. Needs valgrind (Debian's package) and nm (binutils).
 """
 
 import glob
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -45,8 +49,68 @@ _spec.loader.exec_module(crash)
 log = crash.log
 
 
+def busy(server):
+    """A writer's session: the pages the web app opens first, two entities, a memory written and
+    checked for entities, the list (both sorts, a search), the memory, the graph and timeline."""
+    server.sign_in("order@example.com")
+    json_headers = {"Content-Type": "application/json"}
+
+    def ask(method, path, body=None, expect=200):
+        status, _, payload = server.request(method, path, body=None if body is None else json.dumps(body),
+                                            headers=json_headers if body is not None else None, timeout=300)
+        if status != expect:
+            raise RuntimeError(f"{method} {path} answered {status}, not {expect}: {payload[:200]!r}")
+        return json.loads(payload) if payload else None
+
+    for path in ("/api/auth/me", "/api/client-config", "/api/dashboard/stats", "/api/notifications/unread-count",
+                 "/api/tutorial/should-show-banner"):
+        ask("GET", path)
+    person = ask("POST", "/api/entities", {"name": "Hortense Vidal", "type": "person"}, 201)
+    place = ask("POST", "/api/entities", {"name": "Lisbon", "type": "location"}, 201)
+    memory = ask("POST", "/api/memories/with-validation", {
+        "title": "A walk in Lisbon", "eventDate": "2024-05-02", "entities": [person["id"], place["id"]],
+        "content": "Hortense and I walked up to the castle in Lisbon; I felt happy with my new camera."}, 201)
+    for query in ("sortBy=eventDate&sortOrder=desc", "sortBy=createdAt&sortOrder=desc", "search=castle"):
+        ask("GET", f"/api/memories?pageSize=20&{query}")
+    ask("GET", f"/api/memories/{memory['memory']['id']}")
+    for path in ("/api/entities", "/api/graph", "/api/timeline"):
+        ask("GET", path)
+
+
+def dump(server, profile, count):
+    """Have callgrind write what ran since the last dump (counters restart at each) and wait until
+    dump number `count` is there."""
+    subprocess.run(["callgrind_control", "--dump", str(server.process.pid)], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        dumps = sorted(glob.glob(profile + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+        if len(dumps) >= count:
+            time.sleep(1)  # let callgrind finish writing it
+            return dumps[count - 1]
+        time.sleep(0.2)
+    raise RuntimeError(f"callgrind wrote no dump number {count}; see {server.log_path}")
+
+
+def functions_in(dump_file):
+    """The names of the functions a callgrind dump saw run."""
+    # callgrind names a function once, then refers to it by number: "fn=(12) name", "cfn=(12)".
+    names = set()
+    compressed = {}
+    with open(dump_file, errors="replace") as f:
+        for line in f:
+            match = re.match(r"c?fn=\((\d+)\)(?: (\S+))?$", line.strip())
+            if match:
+                number, name = match.groups()
+                if name:
+                    compressed[number] = name
+                names.add(compressed.get(number))
+    names.discard(None)
+    return names
+
+
 def traced_functions(binary, backend, workdir):
-    """Names of the functions callgrind saw run from the start of a restart to its first answers."""
+    """Names of the functions callgrind saw run: from the start of a restart to its first answers,
+    then in a writer's session (`busy`)."""
     url = crash.fresh_database(backend, workdir, "startup_order")
     storage = os.path.join(workdir, "photos")
     server_log = os.path.join(workdir, "server.log")
@@ -57,34 +121,15 @@ def traced_functions(binary, backend, workdir):
     try:
         traced.request("GET", "/healthz")
         time.sleep(1)
-        # The dump covers start-up and the first answers, not the shutdown that follows.
-        subprocess.run(["callgrind_control", "--dump", str(traced.process.pid)], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        dumps = []
-        for _ in range(100):
-            dumps = glob.glob(profile + ".*")
-            if dumps:
-                break
-            time.sleep(0.2)
-        time.sleep(1)  # let callgrind finish writing it
+        # Each dump covers what ran since the one before, not the shutdown that follows.
+        startup = dump(traced, profile, 1)
+        busy(traced)
+        time.sleep(1)
+        session = dump(traced, profile, 2)
+        return functions_in(startup), functions_in(session)
     finally:
         traced.stop()
         crash.RUNNING.clear()
-    if not dumps:
-        raise RuntimeError(f"callgrind wrote no dump; see {server_log}")
-    # callgrind names a function once, then refers to it by number: "fn=(12) name", "cfn=(12)".
-    names = set()
-    compressed = {}
-    with open(dumps[0], errors="replace") as f:
-        for line in f:
-            match = re.match(r"c?fn=\((\d+)\)(?: (\S+))?$", line.strip())
-            if match:
-                number, name = match.groups()
-                if name:
-                    compressed[number] = name
-                names.add(compressed.get(number))
-    names.discard(None)
-    return names
 
 
 def code_symbols(binary):
@@ -108,22 +153,25 @@ def main():
             sys.exit(f"{tool} is missing: apt-get install valgrind binutils")
     backends = crash.backends()
     sizes = code_symbols(binary)
-    ran = set()
+    startup, session = set(), set()
     for backend in backends:
         workdir = tempfile.mkdtemp(prefix=f"lifegraph-startup-order-{backend}.")
-        names = traced_functions(binary, backend, workdir) & sizes.keys()
-        log(f"{backend}: {len(names):,} functions, {sum(sizes[n] for n in names) / 1e6:.2f} MB of code, "
-            f"run from start to the first answers")
-        ran |= names
+        started, served = (names & sizes.keys() for names in traced_functions(binary, backend, workdir))
+        log(f"{backend}: {len(started):,} functions, {sum(sizes[n] for n in started) / 1e6:.2f} MB of code, "
+            f"run from start to the first answers; {len(served - started):,} more, "
+            f"{sum(sizes[n] for n in served - started) / 1e6:.2f} MB, in a writer's session")
+        startup |= started
+        session |= served
         shutil.rmtree(workdir, ignore_errors=True)
+    session -= startup
     with open(out, "w") as f:
         f.write("# Written by scripts/startup-order.py: the functions the release server runs at start-up\n")
-        f.write(f"# ({', '.join(backends)}), laid out first by the linker (crates/server/build.rs). Do not edit.\n")
-        for name in sorted(ran):
+        f.write(f"# ({', '.join(backends)}), then those a writer's session runs besides, laid out in this order\n")
+        f.write("# by the linker (crates/server/build.rs). Do not edit.\n")
+        for name in sorted(startup) + sorted(session):
             f.write(name + "\n")
-    log(f"{out}: {len(ran):,} functions, {sum(sizes[n] for n in ran) / 1e6:.2f} MB of the binary's "
-        f"{sum(sizes.values()) / 1e6:.1f} MB of code")
-
+    log(f"{out}: {len(startup):,} + {len(session):,} functions, {sum(sizes[n] for n in startup) / 1e6:.2f} + "
+        f"{sum(sizes[n] for n in session) / 1e6:.2f} MB of the binary's {sum(sizes.values()) / 1e6:.1f} MB of code")
 
 if __name__ == "__main__":
     main()

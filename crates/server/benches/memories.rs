@@ -19,7 +19,7 @@ use serde_json::json;
 
 /// The allocator of the server binary (`src/main.rs`), so the figures are the binary's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 const ENTITIES: usize = 2_000;
 const SAMPLES: usize = 200;

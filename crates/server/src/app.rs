@@ -22,8 +22,8 @@ use crate::memories::extraction::MatcherCache;
 use crate::photos::PhotoStore;
 use crate::rate_limit::RateLimits;
 use crate::{
-    auth, dashboard, db, entities, feedback, friends, guard, health, insights, jobs, memories, notifications, photos,
-    sharing, timeline, tutorial, users, web,
+    auth, dashboard, db, entities, feedback, friends, guard, health, idle, insights, jobs, memories, notifications,
+    photos, sharing, timeline, tutorial, users, web,
 };
 
 /// Bodies above this are refused before a handler reads them (uploads raise their own limit).
@@ -80,11 +80,14 @@ impl Application {
     }
 
     /// Serve until `shutdown`, running background jobs meanwhile (a job cut short is taken
-    /// again when its lease ends).
+    /// again when its lease ends) and giving memory back whenever requests stop for a while.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let jobs = tokio::spawn(jobs::run_pending(self.state.clone()));
-        crate::server::serve(self.listener, self.router, shutdown).await;
+        let activity = Arc::new(idle::Activity::default());
+        let idle = tokio::spawn(activity.clone().give_back_when_idle(self.state.db.clone(), idle::IDLE_AFTER));
+        crate::server::serve(self.listener, self.router, activity, shutdown).await;
         jobs.abort();
+        idle.abort();
         Ok(())
     }
 }

@@ -13,6 +13,7 @@ pub mod feedback;
 pub mod friends;
 pub mod guard;
 pub mod health;
+pub mod idle;
 pub mod insights;
 pub mod jobs;
 pub mod memories;

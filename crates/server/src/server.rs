@@ -17,13 +17,21 @@ use tokio::net::TcpListener;
 use tokio::sync::Notify;
 use tower::ServiceExt;
 
+use crate::idle::Activity;
+
 /// A request's headers must arrive within this time, and an idle kept-alive connection is
 /// closed after it.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// On shutdown, requests in flight get this long to finish.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
-pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<Output = ()> + Send) {
+/// Serve `router` on `listener` until `shutdown`; every request is recorded in `activity`.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    activity: Arc<Activity>,
+    shutdown: impl Future<Output = ()> + Send,
+) {
     let mut builder = Builder::new(TokioExecutor::new());
     builder.http1().timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
     builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(Duration::from_secs(30)));
@@ -46,8 +54,10 @@ pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<
         let _ = stream.set_nodelay(true);
         let first_request = Arc::new(Notify::new());
         let arrived = first_request.clone();
+        let activity = activity.clone();
         let service = router.clone().map_request(move |request: Request<Incoming>| {
             arrived.notify_one();
+            activity.request();
             let mut request = request.map(axum::body::Body::new);
             request.extensions_mut().insert(ConnectInfo(peer));
             request

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 /// The allocator of the server binary (`src/main.rs`), so the figures are the binary's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// Requests timed per figure, unless a figure says otherwise.
 pub const SAMPLES: usize = 200;
