@@ -18,11 +18,12 @@ own data; once it answers GET /healthz and GET /readyz, the profile is dumped; t
 session runs (`busy`: the pages the web app opens first, entities, a memory written and checked
 for entities, the list sorted both ways and searched, the graph, the timeline), the profile is
 dumped again, and the server stopped. Under load the same request paths run, so an idle server
-that has served keeps them, not the whole program, resident. The names kept are those of functions defined in the binary (from `nm`), sorted, so
-that the file changes only when the code does.
+that has served keeps them, not the whole program, resident. The names kept are those of
+functions defined in the binary (from `nm`), sorted within each part, so that the file changes
+only when the code does.
 
-Rerun it after changes to start-up or to those requests, or new dependencies: names the linker no longer
-finds are skipped silently (the build still links), and the idle memory that `make bench`
+Rerun it after changes to start-up or to those requests, or new dependencies: names the linker
+no longer finds are skipped silently (the build still links), and the idle memory that `make bench`
 prints rises again. Needs valgrind (Debian's package) and nm (binutils).
 """
 
@@ -124,7 +125,9 @@ def traced_functions(binary, backend, workdir):
         # Each dump covers what ran since the one before, not the shutdown that follows.
         startup = dump(traced, profile, 1)
         busy(traced)
-        time.sleep(1)
+        # Past IDLE_AFTER (crates/server/src/idle.rs, 2 s), so that what an idle server runs after
+        # a burst (closing connections, emptying a page cache) is in the session too.
+        time.sleep(5)
         session = dump(traced, profile, 2)
         return functions_in(startup), functions_in(session)
     finally:
