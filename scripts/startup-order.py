@@ -16,15 +16,16 @@ scripts/with-postgres.sh does) the server is started once untraced on a new data
 creates its tables), then again under callgrind on that database, as a server restarts on its
 own data; once it answers GET /healthz and GET /readyz, the profile is dumped; then a writer's
 session runs (`busy`: the pages the web app opens first, entities, a memory written and checked
-for entities, the list sorted both ways and searched, the graph, the timeline), the profile is
-dumped again, and the server stopped. Under load the same request paths run, so an idle server
-that has served keeps them, not the whole program, resident. The names kept are those of
+for entities, the list sorted both ways and searched, the graph, the timeline) and, on a small
+scale, the load `make bench` puts on it (`load`: many connections at once, through wrk); the
+profile is dumped again, and the server stopped. Under load the same request paths run, so an
+idle server that has served keeps them, not the whole program, resident. The names kept are those of
 functions defined in the binary (from `nm`), sorted within each part, so that the file changes
 only when the code does.
 
 Rerun it after changes to start-up or to those requests, or new dependencies: names the linker
 no longer finds are skipped silently (the build still links), and the idle memory that `make bench`
-prints rises again. Needs valgrind (Debian's package) and nm (binutils).
+prints rises again. Needs valgrind, wrk (Debian's packages) and nm (binutils).
 """
 
 import glob
@@ -48,6 +49,10 @@ _spec = importlib.util.spec_from_file_location("bench_crash", os.path.join(HERE,
 crash = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(crash)
 log = crash.log
+# The load that `make bench` puts on a server is bench-load.py's.
+_spec = importlib.util.spec_from_file_location("bench_load", os.path.join(HERE, "bench-load.py"))
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
 
 
 def busy(server):
@@ -76,6 +81,23 @@ def busy(server):
     ask("GET", f"/api/memories/{memory['memory']['id']}")
     for path in ("/api/entities", "/api/graph", "/api/timeline"):
         ask("GET", path)
+
+
+def load(server):
+    """What `make bench` does to a server besides (scripts/bench-load.py), with its own code, on a
+    small scale: memories created from several connections at once, then wrk's keep-alive
+    connections asking for /healthz, for the first page, and creating memories. Many connections
+    at once run code that one at a time does not (waiting for a pooled connection, or for SQLite's
+    write lock), and it stays resident after every burst."""
+    people, places = bench.create_entities(server)
+    bench.seed(server, 40, people, places)
+    creating = {"LOAD_PEOPLE": ";".join(f"{i}={name}" for i, name in people),
+                "LOAD_PLACES": ";".join(f"{i}={name}" for i, name in places)}
+    bench.SECONDS, bench.TIMEOUT = 5, "60s"  # under callgrind a request takes some 50 times longer
+    for mode, path, connections in (("get", bench.HEALTHZ, 8), ("get", bench.PAGE, 16), ("create", bench.CREATE, 8)):
+        result = bench.run_wrk(server, mode, path, connections, extra_env=creating if mode == "create" else None)
+        log(f"   {mode} {path.split('?')[0]} at {connections} connections: {result['requests']} requests, "
+            f"{result['errors']} errors")
 
 
 def dump(server, profile, count):
@@ -125,6 +147,7 @@ def traced_functions(binary, backend, workdir):
         # Each dump covers what ran since the one before, not the shutdown that follows.
         startup = dump(traced, profile, 1)
         busy(traced)
+        load(traced)
         # Past IDLE_AFTER (crates/server/src/idle.rs, 2 s), so that what an idle server runs after
         # a burst (closing connections, emptying a page cache) is in the session too.
         time.sleep(5)
@@ -151,9 +174,9 @@ def main():
         sys.exit(__doc__)
     binary = os.path.abspath(sys.argv[1])
     out = sys.argv[2] if len(sys.argv) == 3 else DEFAULT_OUT
-    for tool in ("valgrind", "callgrind_control", "nm"):
+    for tool in ("valgrind", "callgrind_control", "nm", "wrk"):
         if not shutil.which(tool):
-            sys.exit(f"{tool} is missing: apt-get install valgrind binutils")
+            sys.exit(f"{tool} is missing: apt-get install valgrind binutils wrk")
     backends = crash.backends()
     sizes = code_symbols(binary)
     startup, session = set(), set()
