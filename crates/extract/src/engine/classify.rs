@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// Particles a surname may begin with, capitalised: "Le Goff", "Van Dyke", "Da Silva".
+const SURNAME_PARTICLES: [&str; 10] = ["le", "la", "de", "du", "des", "van", "von", "da", "di", "del"];
+
 impl<'a> Cx<'a> {
     pub(super) fn classify(&mut self, a0: usize, b0: usize) {
         let (mut a, b) = (a0, b0);
@@ -58,6 +61,20 @@ impl<'a> Cx<'a> {
             && self.doc.toks[a].gap == 0
         {
             self.emit(p, b, EntityType::Person, 0.88, None, 3);
+            return;
+        }
+        // A title before a surname that begins with its particle, which the span starts with:
+        // "Mme Le Goff", "M. Le Bihan", "Dr Van Dyke".
+        if let Some(p) = prev
+            && lex.titles.contains(pw.as_str())
+            && self.doc.toks[p].cap
+            && !single
+            && SURNAME_PARTICLES.contains(&first.as_str())
+            && self.doc.toks[a].gap & gap::COMMA == 0
+            && (self.doc.toks[a].gap & gap::STOP == 0 || self.doc.toks[a].gap & gap::ABBREV_DOT != 0)
+        {
+            let rel = self.role_before(p);
+            self.emit(p, b, EntityType::Person, 0.88, rel, 3);
             return;
         }
         // Kin title: "Grand-mère Odette", "Mamie Yvonne", "tante Maïté", "Auntie Bev".

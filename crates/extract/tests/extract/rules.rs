@@ -58,6 +58,11 @@ fn titles() {
     let rs = run("Examen\nM. Garnier dit que je suis prête. Rendez-vous avec le Dr Benali.", Fr);
     assert_has(&rs, Person, "M. Garnier");
     assert_has(&rs, Person, "Dr Benali");
+    // A surname that begins with its particle stays with its title, and is no named work.
+    let rs = run("Chorale\nMme Le Bihan m'a félicitée, puis nous avons répété chez M. Da Costa.", Fr);
+    assert_has(&rs, Person, "Mme Le Bihan");
+    assert_has(&rs, Person, "M. Da Costa");
+    assert_not(&rs, "Le Bihan");
 }
 
 /// A kin phrase gives the person it names the writer's relationship, followed both ways: through
@@ -149,6 +154,10 @@ fn multiword_places() {
     assert_has(&rs, Location, "rue des Martyrs");
     assert_has(&rs, Location, "Saint-Jean-de-Luz");
     assert_has(&rs, Location, "église Saint-Sulpice");
+    // A place word written as its acronym names the place that follows it.
+    let rs = run("Visite\nJ'ai vu Mamie à l'EHPAD Les Glycines, près de Vannes.", Fr);
+    assert_has(&rs, Location, "EHPAD Les Glycines");
+    assert_not(&rs, "Les Glycines");
 }
 
 #[test]
