@@ -64,7 +64,7 @@ impl<'a> Cx<'a> {
             return;
         }
         // A title before a surname that begins with its particle, which the span starts with:
-        // "Mme Le Goff", "M. Le Bihan", "Dr Van Dyke".
+        // "Mme Le Bihan", "M. Da Costa".
         if let Some(p) = prev
             && lex.titles.contains(pw.as_str())
             && self.doc.toks[p].cap

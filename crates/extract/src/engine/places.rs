@@ -113,7 +113,7 @@ impl<'a> Cx<'a> {
                 k = p;
                 continue;
             }
-            // A cue in lower case, or written as the acronym it is ("l'EHPAD", "le CHU").
+            // A cue in lower case, or written as the acronym it is ("l'EHPAD").
             let t = &self.doc.toks[p];
             if (!t.cap || t.upper) && lex.cues.get(w).is_some_and(|c| c.pre) && w.len() > 2 {
                 a2 = p;
