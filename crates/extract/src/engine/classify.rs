@@ -2,7 +2,7 @@
 
 use super::*;
 
-/// Particles a surname may begin with, capitalised: "Le Goff", "Van Dyke", "Da Silva".
+/// Particles a surname may begin with, capitalised: "Le Bihan", "Van Dyke", "Da Silva".
 const SURNAME_PARTICLES: [&str; 10] = ["le", "la", "de", "du", "des", "van", "von", "da", "di", "del"];
 
 impl<'a> Cx<'a> {
