@@ -111,8 +111,9 @@ bench: web
 
 # After changes to what the server does at start-up or on common requests (or to its dependencies):
 # records, under Valgrind, the functions a release server runs until its first answers and then in a
-# writer's session and under a small load through wrk, on SQLite and PostgreSQL, into crates/server/startup.order, which the release
-# link lays out together in that order (crates/server/build.rs), then relinks with it.
+# writer's session and under a small load through wrk, on SQLite and PostgreSQL, into
+# crates/server/startup.order, which the release link lays out together in that order
+# (crates/server/build.rs), then relinks with it.
 startup-order:
 	$(CARGO) build --release --locked -p lifegraph
 	scripts/with-postgres.sh scripts/startup-order.py $(RELEASE_BIN)

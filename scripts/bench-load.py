@@ -589,10 +589,10 @@ def main():
 
 
 def startup_order_line(binary):
-    """How much of crates/server/startup.order (the functions of start-up and of a writer's session
-    that the release link lays out together, see docs/constants.md) the binary still defines: when
-    code changes leave names out, idle memory rises again, and `make startup-order` records them
-    anew."""
+    """How much of crates/server/startup.order (the functions of start-up, of a writer's session and
+    of a small load, which the release link lays out together, see docs/constants.md) the binary
+    still defines: when code changes leave names out, idle memory rises again, and
+    `make startup-order` records them anew."""
     order = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "server", "startup.order")
     try:
         with open(order) as f:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes crates/server/startup.order: the functions the release server runs from its start to
-its first answers, then those a writer's session runs besides, which crates/server/build.rs hands
-to the linker so that they sit together, in that order, at the front of the program's code.
+its first answers, then those a writer's session and a small load run besides, which
+crates/server/build.rs hands to the linker so that they sit together, in that order, at the front
+of the program's code.
 
     scripts/startup-order.py <release server binary> [<order file>]
 
@@ -19,9 +20,9 @@ session runs (`busy`: the pages the web app opens first, entities, a memory writ
 for entities, the list sorted both ways and searched, the graph, the timeline) and, on a small
 scale, the load `make bench` puts on it (`load`: many connections at once, through wrk); the
 profile is dumped again, and the server stopped. Under load the same request paths run, so an
-idle server that has served keeps them, not the whole program, resident. The names kept are those of
-functions defined in the binary (from `nm`), sorted within each part, so that the file changes
-only when the code does.
+idle server that has served keeps them, not the whole program, resident. The names kept are
+those of functions defined in the binary (from `nm`), sorted within each part, so that the file
+changes only when the code does.
 
 Rerun it after changes to start-up or to those requests, or new dependencies: names the linker
 no longer finds are skipped silently (the build still links), and the idle memory that `make bench`
@@ -133,7 +134,7 @@ def functions_in(dump_file):
 
 def traced_functions(binary, backend, workdir):
     """Names of the functions callgrind saw run: from the start of a restart to its first answers,
-    then in a writer's session (`busy`)."""
+    then in a writer's session and a small load (`busy`, `load`)."""
     url = crash.fresh_database(backend, workdir, "startup_order")
     storage = os.path.join(workdir, "photos")
     server_log = os.path.join(workdir, "server.log")
@@ -185,19 +186,20 @@ def main():
         started, served = (names & sizes.keys() for names in traced_functions(binary, backend, workdir))
         log(f"{backend}: {len(started):,} functions, {sum(sizes[n] for n in started) / 1e6:.2f} MB of code, "
             f"run from start to the first answers; {len(served - started):,} more, "
-            f"{sum(sizes[n] for n in served - started) / 1e6:.2f} MB, in a writer's session")
+            f"{sum(sizes[n] for n in served - started) / 1e6:.2f} MB, in a writer's session and a small load")
         startup |= started
         session |= served
         shutil.rmtree(workdir, ignore_errors=True)
     session -= startup
     with open(out, "w") as f:
         f.write("# Written by scripts/startup-order.py: the functions the release server runs at start-up\n")
-        f.write(f"# ({', '.join(backends)}), then those a writer's session runs besides, laid out in this order\n")
-        f.write("# by the linker (crates/server/build.rs). Do not edit.\n")
+        f.write(f"# ({', '.join(backends)}), then those a writer's session and a small load run besides, laid out\n")
+        f.write("# in this order by the linker (crates/server/build.rs). Do not edit.\n")
         for name in sorted(startup) + sorted(session):
             f.write(name + "\n")
     log(f"{out}: {len(startup):,} + {len(session):,} functions, {sum(sizes[n] for n in startup) / 1e6:.2f} + "
         f"{sum(sizes[n] for n in session) / 1e6:.2f} MB of the binary's {sum(sizes.values()) / 1e6:.1f} MB of code")
+
 
 if __name__ == "__main__":
     main()

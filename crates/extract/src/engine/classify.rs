@@ -53,29 +53,24 @@ impl<'a> Cx<'a> {
             self.emit(a, b, EntityType::Person, 0.9, rel, 3);
             return;
         }
-        // Lower-case honorific before: "docteur Benali", "madame Roux".
+        // A title before the span: in lower case ("docteur Benali", "madame Roux"), or capitalised
+        // before a surname that begins with its particle, which the span starts with ("Mme Le
+        // Bihan", "M. Da Costa").
         if let Some(p) = prev
             && lex.titles.contains(pw.as_str())
-            && !self.doc.toks[p].cap
-            && pw.len() > 2
-            && self.doc.toks[a].gap == 0
         {
-            self.emit(p, b, EntityType::Person, 0.88, None, 3);
-            return;
-        }
-        // A title before a surname that begins with its particle, which the span starts with:
-        // "Mme Le Bihan", "M. Da Costa".
-        if let Some(p) = prev
-            && lex.titles.contains(pw.as_str())
-            && self.doc.toks[p].cap
-            && !single
-            && SURNAME_PARTICLES.contains(&first.as_str())
-            && self.doc.toks[a].gap & gap::COMMA == 0
-            && (self.doc.toks[a].gap & gap::STOP == 0 || self.doc.toks[a].gap & gap::ABBREV_DOT != 0)
-        {
-            let rel = self.role_before(p);
-            self.emit(p, b, EntityType::Person, 0.88, rel, 3);
-            return;
+            let between = self.doc.toks[a].gap;
+            let lower = !self.doc.toks[p].cap && pw.len() > 2 && between == 0;
+            let particle = self.doc.toks[p].cap
+                && !single
+                && SURNAME_PARTICLES.contains(&first.as_str())
+                && between & gap::COMMA == 0
+                && (between & gap::STOP == 0 || between & gap::ABBREV_DOT != 0);
+            if lower || particle {
+                let rel = if particle { self.role_before(p) } else { None };
+                self.emit(p, b, EntityType::Person, 0.88, rel, 3);
+                return;
+            }
         }
         // Kin title: "Grand-mère Odette", "Mamie Yvonne", "tante Maïté", "Auntie Bev".
         let kin_at = |cx: &Self, i: usize| -> Option<(usize, usize, bool)> {
