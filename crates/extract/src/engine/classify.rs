@@ -26,13 +26,20 @@ impl<'a> Cx<'a> {
         let p2w = p2.map(|p| self.f(p).to_string()).unwrap_or_default();
         let next = self.next(b);
         let nw = next.map(|j| self.f(j).to_string()).unwrap_or_default();
+        // After a place preposition: "in", "près", or a locative word and de or of ("au bord de",
+        // "north of"); or joined by "and" to the place before it ("between Bideford and Ledbury").
+        let and_place = matches!(pw.as_str(), "and" | "et" | "or" | "ou")
+            && p2.is_some_and(|q| self.out.iter().any(|m| m.b == q && m.ty == EntityType::Location));
+        let at_place = self.is_place_prep(&pw)
+            || matches!(pw.as_str(), "de" | "d'" | "du" | "of") && LOCATIVE_OF.contains(&p2w.as_str())
+            || and_place;
         let single = a == b;
         let key = if (a..=b).any(|t| self.kinds[t] & 4 != 0) { name_key(self.text(a, b)) } else { String::new() };
         let rel: Option<String>;
 
         // Known span exactly? Then known_hits made it.
         // Gazetteer place covering exactly (a first name that is also a place).
-        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw);
+        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw, at_place);
         let gaz = self.place_at[a] == Some(b) || generated;
         // A hyphenated compound is a first name only as a whole ("Marie-Thérèse"); one whose first
         // part alone is ("stade Pierre-Mauroy") names something after a person, as French writes it.
@@ -53,14 +60,15 @@ impl<'a> Cx<'a> {
             self.emit(a, b, EntityType::Person, 0.9, rel, 3);
             return;
         }
-        // A title before the span: in lower case ("docteur Benali", "madame Roux"), or capitalised
+        // A title before the span: in lower case, as French writes it ("docteur Benali", "madame
+        // Roux"; English capitalises a title, and its lower-case "miss" is a verb), or capitalised
         // before a surname that begins with its particle, which the span starts with ("Mme Le
         // Bihan", "M. Da Costa").
         if let Some(p) = prev
             && lex.titles.contains(pw.as_str())
         {
             let between = self.doc.toks[a].gap;
-            let lower = !self.doc.toks[p].cap && pw.len() > 2 && between == 0;
+            let lower = !self.doc.toks[p].cap && pw.len() > 2 && between == 0 && self.lang == Lang::Fr;
             let particle = self.doc.toks[p].cap
                 && !single
                 && SURNAME_PARTICLES.contains(&first.as_str())
@@ -211,12 +219,14 @@ impl<'a> Cx<'a> {
         }
         // Gazetteer place that is also a first name: decided by the words around it.
         if gaz {
-            // "Wren and I", "Ilse et moi": someone beside the writer.
-            let with_writer = matches!(nw.as_str(), "and" | "et")
+            // "Wren and I", "Ilse et moi": someone beside the writer; but after a place preposition
+            // the "and" begins the next clause ("in Bideford and I stayed").
+            let with_writer = !at_place
+                && matches!(nw.as_str(), "and" | "et")
                 && next.and_then(|j| self.next(j)).is_some_and(|k| self.doc.raw(k) == "I" || self.f(k) == "moi");
             // (The generated gazetteer holds no first names: a verb after one says nothing.)
-            let person = PERSON_PREPS.contains(&pw.as_str()) && !self.is_place_prep(&pw)
-                || VERBISH_AFTER.contains(&nw.as_str()) && !self.is_place_prep(&pw) && !generated
+            let person = PERSON_PREPS.contains(&pw.as_str()) && !at_place
+                || VERBISH_AFTER.contains(&nw.as_str()) && !at_place && !generated
                 || with_writer;
             if person {
                 self.emit(a, b, EntityType::Person, 0.6, None, 2);
@@ -363,14 +373,14 @@ impl<'a> Cx<'a> {
         // All-caps codes (M25, GR20) are places after a place word.
         let code = self.doc.toks[a].digit && self.doc.raw(a).chars().all(|c| c.is_ascii_digit() || c.is_uppercase());
         if code {
-            if single && (self.is_place_prep(&pw) || matches!(pw.as_str(), "the" | "le" | "la" | "l'" | "du" | "on")) {
+            if single && (at_place || matches!(pw.as_str(), "the" | "le" | "la" | "l'" | "du" | "on")) {
                 self.emit(a, b, EntityType::Location, 0.7, None, 2);
             }
             return;
         }
         if self.doc.toks[a].upper && single && !gaz {
             // Acronyms: only after a place preposition.
-            if self.is_place_prep(&pw) || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w)) {
+            if at_place || (matches!(pw.as_str(), "la" | "the" | "le") && self.is_place_prep(&p2w)) {
                 self.emit(a, b, EntityType::Location, 0.6, None, 2);
             }
             return;
@@ -382,8 +392,7 @@ impl<'a> Cx<'a> {
         }
         // Possessive: "Leo's garage" (person), "to Katz's" (a place named after someone).
         let poss = next.is_some_and(|j| self.f(j) == "'s");
-        let place_prep =
-            self.is_place_prep(&pw) || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
+        let place_prep = at_place || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
         if poss {
             let after = next.and_then(|j| self.next(j));
             let noun_after = after.is_some_and(|k| !self.lex.stop.contains(self.f(k)) && self.doc.toks[k].gap == 0);

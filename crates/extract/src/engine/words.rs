@@ -67,6 +67,8 @@ impl Deref for Class {
 }
 
 pub(super) static PLACE_PREPS: Class = Class::new("place_preps");
+/// Words that make a place preposition with de or of: "près de", "au bord du", "north of".
+pub(super) static LOCATIVE_OF: Class = Class::new("locative_of");
 pub(super) static PERSON_PREPS: Class = Class::new("person_preps");
 pub(super) static WORK_VERBS: Class = Class::new("work_verbs");
 pub(super) static MUSIC_CUES: Class = Class::new("music_cues");

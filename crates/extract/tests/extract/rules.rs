@@ -63,6 +63,9 @@ fn titles() {
     assert_has(&rs, Person, "Mme Le Bihan");
     assert_has(&rs, Person, "M. Da Costa");
     assert_not(&rs, "Le Bihan");
+    // English writes its titles with a capital: in lower case, "miss" is the verb.
+    let rs = run("Road trip\nI already miss Bakewell.", En);
+    assert_not(&rs, "miss Bakewell");
 }
 
 /// A kin phrase gives the person it names the writer's relationship, followed both ways: through
@@ -139,6 +142,26 @@ fn places_after_prepositions() {
     assert_has(&rs, Location, "Quimperlé");
     assert_has(&rs, Location, "Brest");
     assert_has(&rs, Person, "Bastien");
+}
+
+/// A town too small to be taken alone is a place after a locative word and de or of, and after
+/// "and" that follows a place; "and I" after a place begins the next clause.
+#[test]
+fn places_after_locative_words_and_conjunctions() {
+    let rs = run("Road trip\nWe camped north of Ledbury with Ottilie.", En);
+    assert_has(&rs, Location, "Ledbury");
+    assert_has(&rs, Person, "Ottilie");
+    let rs = run("Road trip\nWe drove through Ledbury and Bakewell before dark.", En);
+    assert_has(&rs, Location, "Ledbury");
+    assert_has(&rs, Location, "Bakewell");
+    let rs = run("Road trip\nTea in Bakewell and I walked back alone.", En);
+    assert_has(&rs, Location, "Bakewell");
+    let rs = run("Balade\nNous avons pique-niqué près de Marvejols avec Cyprien.", Fr);
+    assert_has(&rs, Location, "Marvejols");
+    assert_has(&rs, Person, "Cyprien");
+    let rs = run("Balade\nNous sommes passés par Espalion et Marvejols.", Fr);
+    assert_has(&rs, Location, "Espalion");
+    assert_has(&rs, Location, "Marvejols");
 }
 
 #[test]
