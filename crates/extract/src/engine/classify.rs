@@ -27,9 +27,14 @@ impl<'a> Cx<'a> {
         let next = self.next(b);
         let nw = next.map(|j| self.f(j).to_string()).unwrap_or_default();
         // After a place preposition: "in", "près", or a locative word and de or of ("au bord de",
-        // "north of"); or joined by "and" to the place before it ("between Bideford and Ledbury").
-        let and_place = matches!(pw.as_str(), "and" | "et" | "or" | "ou")
-            && p2.is_some_and(|q| self.out.iter().any(|m| m.b == q && m.ty == EntityType::Location));
+        // "north of"); or joined by "and" to the place before it ("between Bideford and Ledbury"),
+        // unless the "and" begins a clause: after a comma, or before the span's verb ("Bideford
+        // and Ottilie met us").
+        let and_place = matches!(pw.as_str(), "and" | "et")
+            && prev.is_some_and(|p| self.doc.toks[p].gap & gap::COMMA == 0)
+            && p2.is_some_and(|q| self.out.iter().any(|m| m.b == q && m.ty == EntityType::Location))
+            && !next.is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)))
+            && !self.subject_verb_next(b);
         let at_place = self.is_place_prep(&pw)
             || matches!(pw.as_str(), "de" | "d'" | "du" | "of") && LOCATIVE_OF.contains(&p2w.as_str())
             || and_place;

@@ -162,6 +162,13 @@ fn places_after_locative_words_and_conjunctions() {
     let rs = run("Balade\nNous sommes passés par Espalion et Marvejols.", Fr);
     assert_has(&rs, Location, "Espalion");
     assert_has(&rs, Location, "Marvejols");
+    // An "and" that begins a clause joins no place to the one before it.
+    let rs = run("Road trip\nWe got to Ledbury, and Evander met us at the station.", En);
+    assert_has(&rs, Person, "Evander");
+    let rs = run("Road trip\nWe got to Ledbury and Evander met us at the station.", En);
+    assert_has(&rs, Person, "Evander");
+    let rs = run("Balade\nNous sommes allés à Marvejols, où Brunehilde habite.", Fr);
+    assert_has(&rs, Person, "Brunehilde");
 }
 
 #[test]
