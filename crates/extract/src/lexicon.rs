@@ -320,6 +320,31 @@ impl Builder {
     }
 }
 
+/// English activities of WordNet with their verb forms (generated; see data/lexicon/README.md).
+const ACTIVITIES_EN: &str = include_str!("../data/lexicon/en-activities.tsv");
+
+/// The verb forms of the English activities of the hand list ("swim", "sang": swimming, singing),
+/// from WordNet's derivational links, as finite verbs that count when the writer does them: the
+/// base form and the past, not the third person; only where most of WordNet's sense evidence for
+/// the verb is the activity ("sew", not "box" or "draw"). Forms the hand list has keep its reading.
+fn add_verb_forms(b: &mut Builder, canon: &[String]) {
+    let activities: HashMap<&str, u32> = b
+        .pats
+        .iter()
+        .flatten()
+        .filter(|e| e.kind == LexKind::Activity)
+        .map(|e| (canon[e.idx as usize].as_str(), e.idx))
+        .collect();
+    for row in lines(ACTIVITIES_EN) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let [form, lemma, "v", _zipf, share, ..] = cols[..] else { continue };
+        let Some(&idx) = activities.get(lemma) else { continue };
+        if share.parse::<u32>().is_ok_and(|s| s >= 50) && !form.ends_with('s') {
+            b.add(form, LexEntry { verb: true, ..LexEntry::new(LexKind::Activity, idx) });
+        }
+    }
+}
+
 /// A gazetteer row: canonical name, forms with their needs-a-capital flag, and the flag of the
 /// canonical name.
 type PlaceRow = (String, Vec<(String, bool)>, bool);
@@ -364,6 +389,9 @@ fn build_lang(lang: Lang, places: &[PlaceRow]) -> LangLex {
                 b.add(form, e);
             }
         }
+    }
+    if lang == Lang::En {
+        add_verb_forms(&mut b, &canon);
     }
     let code = match lang {
         Lang::En => "en",

@@ -329,3 +329,36 @@ fn holidays_a_memory_is_about() {
     let rs = run("Fair\nWe danced round the maypole on May Day with Barnaby and the whole village.", En);
     assert_has(&rs, LifePeriod, "May Day");
 }
+
+#[test]
+fn owners_plural_days_and_verbs_spelt_like_things() {
+    // An owner before a described thing is a person, not a place named after someone.
+    let rs = run("Attic\nI read from Anselm's old notebook until midnight.", En);
+    assert_has(&rs, Person, "Anselm");
+    assert_not(&rs, "Anselm's");
+    // Days of the week in the plural are dates, not places.
+    let rs = run("Routine\nI walk with Hortense on Thursdays and Saturdays.", En);
+    assert_has(&rs, Person, "Hortense");
+    assert_not(&rs, "Thursdays");
+    assert_not(&rs, "Saturdays");
+    // A word of the object lists used as a verb or a describing word is no thing.
+    let rs = run("Evening\nThey ring the bells at six, and afterwards I felt lighter.", En);
+    assert_not(&rs, "ring");
+    assert_not(&rs, "lighter");
+    let rs = run("Balade\nCyprien connaît un sentier qu'il ne montre à personne.", Fr);
+    assert_has(&rs, Person, "Cyprien");
+    assert_not(&rs, "montre");
+    // The thing itself still counts.
+    let rs = run("Cadeau\nPour mes trente ans, Cyprien m'a apporté une montre ancienne.", Fr);
+    assert_has(&rs, Object, "montre");
+}
+
+#[test]
+fn activities_written_as_verbs_in_their_wordnet_forms() {
+    let rs = run("Lake week\nWe swim before breakfast, and last night Evander and I sang by the fire.", En);
+    assert_has(&rs, Activity, "swimming");
+    assert_has(&rs, Activity, "singing");
+    // Someone else's doing is not the writer's activity.
+    let rs = run("Lake week\nEvander sang by the fire while I read.", En);
+    assert_not(&rs, "singing");
+}
