@@ -323,10 +323,11 @@ impl Builder {
 /// English activities of WordNet with their verb forms (generated; see data/lexicon/README.md).
 const ACTIVITIES_EN: &str = include_str!("../data/lexicon/en-activities.tsv");
 
-/// The verb forms of the English activities of the hand list ("swim", "sang": swimming, singing),
-/// from WordNet's derivational links, as finite verbs that count when the writer does them: the
-/// base form and the past, not the third person; only where most of WordNet's sense evidence for
-/// the verb is the activity ("sew", not "box" or "draw"). Forms the hand list has keep its reading.
+/// The past forms of the English activities of the hand list ("sang", "swum": singing, swimming),
+/// from WordNet's derivational links, as finite verbs (`~`); not the base form, as often a noun
+/// or an infinitive ("a swim", "ski lifts", "heard her sing"), nor the third person; and only
+/// where most of WordNet's sense evidence for the verb is the activity ("sew", not "box" or
+/// "draw"). Forms the hand list has keep its reading.
 fn add_verb_forms(b: &mut Builder, canon: &[String]) {
     let activities: HashMap<&str, u32> = b
         .pats
@@ -339,7 +340,8 @@ fn add_verb_forms(b: &mut Builder, canon: &[String]) {
         let cols: Vec<&str> = row.split('\t').collect();
         let [form, lemma, "v", _zipf, share, ..] = cols[..] else { continue };
         let Some(&idx) = activities.get(lemma) else { continue };
-        if share.parse::<u32>().is_ok_and(|s| s >= 50) && !form.ends_with('s') {
+        let base = lemma.starts_with(form.trim_end_matches('e'));
+        if share.parse::<u32>().is_ok_and(|s| s >= 50) && !form.ends_with('s') && !base {
             b.add(form, LexEntry { verb: true, ..LexEntry::new(LexKind::Activity, idx) });
         }
     }

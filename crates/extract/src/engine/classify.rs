@@ -400,7 +400,7 @@ impl<'a> Cx<'a> {
         let place_prep = at_place || (matches!(pw.as_str(), "the" | "la" | "le" | "l'") && self.is_place_prep(&p2w));
         if poss {
             let after = next.and_then(|j| self.next(j));
-            // A describing word counts: "from Anselm's old notebook" is the owner's.
+            // A describing word counts: in "Barnaby's new bike" Barnaby is the owner.
             let noun_after = after.is_some_and(|k| {
                 (!self.lex.stop.contains(self.f(k)) || OBJECT_ADJ.contains(&self.f(k))) && self.doc.toks[k].gap == 0
             });

@@ -30,11 +30,8 @@ impl<'a> Cx<'a> {
             if h.e.kind == LexKind::Emotion && self.not_the_writers_feeling(h) {
                 continue;
             }
-            // An activity written as a finite verb is the writer's only when the writer does it.
-            if h.e.verb && !self.writer_subject(h.a) {
-                continue;
-            }
-            // A verb or a describing word spelt like a thing: "they ring", "il ne montre", "felt lighter".
+            // A verb or a describing word spelt like a thing: "they record", "elle ne tente rien",
+            // "I look lighter".
             if h.e.kind == LexKind::Object && self.prev(h.a).is_some_and(|p| NOT_A_THING_AFTER.contains(&self.f(p))) {
                 continue;
             }

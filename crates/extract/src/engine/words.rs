@@ -98,7 +98,7 @@ pub(crate) static KIN_ADJ: Class = Class::new("kin_adj");
 pub(super) static ACTIVITY_CONTEXT: Class = Class::new("activity_context");
 pub(super) static OBJECT_VERBS: Class = Class::new("object_verbs");
 pub(super) static OBJECT_ADJ: Class = Class::new("object_adj");
-/// Words after which an object word is a verb or a describing word ("I watch", "felt lighter").
+/// Words after which an object word is a verb or a describing word ("they record", "I look lighter").
 pub(super) static NOT_A_THING_AFTER: Class = Class::new("not_a_thing_after");
 pub(super) static PRETEND: Class = Class::new("pretend");
 pub(super) static CLAUSE_LINKS: Class = Class::new("clause_links");
