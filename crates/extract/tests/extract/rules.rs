@@ -156,7 +156,7 @@ fn places_after_locative_words_and_conjunctions() {
     assert_has(&rs, Location, "Bakewell");
     let rs = run("Road trip\nTea in Bakewell and I walked back alone.", En);
     assert_has(&rs, Location, "Bakewell");
-    let rs = run("Balade\nNous avons pique-niqué près de Marvejols avec Cyprien.", Fr);
+    let rs = run("Balade\nNous avons dormi près de Marvejols avec Cyprien.", Fr);
     assert_has(&rs, Location, "Marvejols");
     assert_has(&rs, Person, "Cyprien");
     let rs = run("Balade\nNous sommes passés par Espalion et Marvejols.", Fr);
