@@ -54,15 +54,20 @@ pub struct Cursor {
 
 impl Cursor {
     fn after(memory: &MemoryRow, sort_by: SortBy) -> Self {
-        Self::at(sort_by, memory.id, memory.event_date, memory.created_at)
+        match sort_by {
+            SortBy::EventDate => Self::on_date(memory.id, memory.event_date),
+            SortBy::CreatedAt => Self::on_creation(memory.id, memory.created_at),
+        }
     }
 
-    fn at(sort_by: SortBy, id: i64, event_date: Option<NaiveDate>, created_at: DateTime<Utc>) -> Self {
-        let v = match sort_by {
-            SortBy::EventDate => event_date.map(|d| d.format("%Y-%m-%d").to_string()),
-            SortBy::CreatedAt => Some(created_at.to_rfc3339()),
-        };
-        Self { s: sort_by, v, id }
+    /// At a memory of a list by event date.
+    fn on_date(id: i64, event_date: Option<NaiveDate>) -> Self {
+        Self { s: SortBy::EventDate, v: event_date.map(|d| d.format("%Y-%m-%d").to_string()), id }
+    }
+
+    /// At a memory of a list by creation time.
+    fn on_creation(id: i64, created_at: DateTime<Utc>) -> Self {
+        Self { s: SortBy::CreatedAt, v: Some(created_at.to_rfc3339()), id }
     }
 
     pub fn encode(&self) -> String {
@@ -327,13 +332,18 @@ impl<'a> List<'a> {
                 query.order_by_expr(sort, order.clone());
             }
             Segment::Undated => {
-                query.and_where(sort.is_null());
+                query.and_where(sort.clone().is_null());
                 if let Some(cursor) = after {
                     query.and_where(beyond(id.clone(), Expr::val(cursor.id)));
                 }
                 if let Some(cursor) = until {
                     query.and_where(not_beyond(id.clone(), Expr::val(cursor.id)));
                 }
+                // The sort value is null throughout, so this order is the ids' order; named
+                // anyway, it is the (sort, id) index's order, which PostgreSQL would not infer
+                // from `IS NULL` and would otherwise sort, however cheap it believes reading
+                // the index by random page to be.
+                query.order_by_expr(sort, order.clone());
             }
         }
         match matching {
@@ -359,13 +369,13 @@ impl<'a> List<'a> {
     }
 
     /// The key of the `n`th memory of one segment after `after` (counting from 1): where a
-    /// window of `n` memories ends.
+    /// window of `n` memories ends. It names only the walked index's columns, so that the
+    /// memories themselves need not be read.
     fn edge(&self, segment: Segment, after: Option<&Cursor>, n: u64) -> SelectStatement {
         let mut query = self.query(segment, Bounds::after(after), Matching::All, 1);
         query
-            .column((memory::Entity, memory::Column::Id))
-            .column((memory::Entity, memory::Column::EventDate))
-            .column((memory::Entity, memory::Column::CreatedAt))
+            .expr_as(self.walk.id_column(), "id")
+            .expr_as(self.walk.sort_column(self.filter.sort_by), "sort")
             .offset(n - 1);
         query
     }
@@ -526,12 +536,18 @@ async fn page_rows<C: ConnectionTrait>(
 /// How many memories a search reads in list order before it turns to the trigram index.
 const SEARCH_WINDOW: u64 = 400;
 
-/// The key of a memory, where a window ends.
+/// Where a window ends, in a list by event date.
 #[derive(FromQueryResult)]
-struct EdgeRow {
+struct DateEdge {
     id: i64,
-    event_date: Option<NaiveDate>,
-    created_at: DateTime<Utc>,
+    sort: Option<NaiveDate>,
+}
+
+/// Where a window ends, in a list by creation time.
+#[derive(FromQueryResult)]
+struct CreationEdge {
+    id: i64,
+    sort: DateTime<Utc>,
 }
 
 /// Up to `limit` memories of one segment after `after` whose text holds `key` (a search key),
@@ -551,12 +567,15 @@ async fn search_segment<C: ConnectionTrait>(
     key: &str,
     limit: u64,
 ) -> Result<Vec<MemoryRow>, DbErr> {
-    let sort_by = list.filter.sort_by;
-    let edge = run
-        .all::<EdgeRow>(Step::Edge, &list.edge(segment, after, SEARCH_WINDOW))
-        .await?
-        .pop()
-        .map(|e| Cursor::at(sort_by, e.id, e.event_date, e.created_at));
+    let find_edge = list.edge(segment, after, SEARCH_WINDOW);
+    let edge = match list.filter.sort_by {
+        SortBy::EventDate => {
+            run.all::<DateEdge>(Step::Edge, &find_edge).await?.pop().map(|e| Cursor::on_date(e.id, e.sort))
+        }
+        SortBy::CreatedAt => {
+            run.all::<CreationEdge>(Step::Edge, &find_edge).await?.pop().map(|e| Cursor::on_creation(e.id, e.sort))
+        }
+    };
 
     // 1. The next memories in order, up to the edge.
     let window = Bounds { after, until: edge.as_ref() };
