@@ -3,7 +3,7 @@
 //! Prints the median and 95th percentile of the first page of `/memories` in every order and
 //! filter, of searches (a word most memories hold, a rare name, an accent typed without it, a
 //! word nobody wrote), of creating a memory with extraction, and what streaming the whole list
-//! costs in time and memory. `BENCH_SIZES=10000` runs one size only.
+//! costs in time and memory. `BENCH_SIZES=10000` runs one size only; `BENCH_ONLY_PG=1` skips SQLite.
 //!
 //! Runs on SQLite, and on PostgreSQL too when `LIFEGRAPH_TEST_POSTGRES_URL` names a server
 //! (as `scripts/with-postgres.sh` sets it).
@@ -303,7 +303,9 @@ async fn main() {
         .collect();
     println!("Lifegraph memories benchmark: {ENTITIES} entities, {SAMPLES} samples per figure");
     for &memories in &sizes {
-        run("SQLite", "sqlite://{dir}/bench.db".to_owned(), memories).await;
+        if std::env::var("BENCH_ONLY_PG").is_err() {
+            run("SQLite", "sqlite://{dir}/bench.db".to_owned(), memories).await;
+        }
         if let Ok(server) = std::env::var("LIFEGRAPH_TEST_POSTGRES_URL") {
             let admin = sea_orm::Database::connect(format!("{server}/postgres")).await.unwrap();
             // A database per size: the previous size's server still holds its connections.

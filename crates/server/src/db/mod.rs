@@ -15,9 +15,6 @@ use sea_orm_migration::MigratorTrait;
 
 pub use migrations::Migrator;
 
-/// PostgreSQL's cost of a page read out of order, relative to the next page (see `connect`).
-const RANDOM_PAGE_COST: &str = "1.1";
-
 /// Connect and bring the schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_path(url) {
@@ -34,13 +31,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5))
-        })
-        // PostgreSQL's default cost of reading a page out of order (4 against 1 for the next
-        // page) is a spinning disk's; a journal's pages are on solid state or in memory. With
-        // the default the planner reads all of a writer's entities to name those of one page;
-        // with 1.1 it looks each up by key. Sent in each connection's start-up message, so it
-        // costs no round trip.
-        .map_sqlx_postgres_opts(|opts| opts.options([("random_page_cost", RANDOM_PAGE_COST)]));
+        });
     if url.starts_with("sqlite:") {
         // SQLite has one writer: a small pool avoids busy waits between our own connections.
         // Each connection keeps its own cache of pages (2 MiB), so four, not eight: on a

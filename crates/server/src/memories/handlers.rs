@@ -283,7 +283,7 @@ pub(crate) async fn list_memories(
     let filter = ListFilter { sort_by, order, entity_id, within: None, search: query.search };
 
     if let Some(size) = query.page_size {
-        if !(1..=100).contains(&size) {
+        if !(1..=queries::LARGEST_PAGE).contains(&size) {
             return Err(ApiError::validation("pageSize must be between 1 and 100"));
         }
         let cursor = query.cursor.as_deref().map(|c| Cursor::decode(c, sort_by)).transpose()?;

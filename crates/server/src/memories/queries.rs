@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func, JoinType, LikeExpr, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult,
     IntoActiveModel, Order, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
@@ -611,25 +611,47 @@ pub async fn list_page<C: ConnectionTrait>(
 }
 
 /// The entities these memories name, one row per link, in the order the links were made:
-/// the links and their entities read together through the (writer, memory) index.
-fn tags_of(user_id: i64, memory_ids: Vec<i64>) -> SelectStatement {
+/// the links through the (writer, memory) index, and each link's entity by its key.
+///
+/// SQLite looks each entity up by key on its own. For a page, PostgreSQL reads each entity in
+/// a lateral subquery that an OFFSET keeps apart: left to itself, with its default cost of a
+/// page read out of order (a spinning disk's), the planner hashes all of the writer's entities
+/// to name those of a few memories. A larger batch (the whole list streamed) is left to it.
+fn tags_of(backend: DatabaseBackend, user_id: i64, memory_ids: Vec<i64>) -> SelectStatement {
     let link = |column: memory_entity::Column| (memory_entity::Entity, column);
     let named = |column: entity::Column| (entity::Entity, column);
-    Query::select()
+    let mut query = Query::select();
+    query
         .column(link(memory_entity::Column::MemoryId))
         .column(link(memory_entity::Column::Confidence))
         .column(named(entity::Column::Id))
         .column(named(entity::Column::Name))
         .column(named(entity::Column::EntityType))
-        .from(memory_entity::Entity)
-        .inner_join(entity::Entity, Expr::col(named(entity::Column::Id)).equals(link(memory_entity::Column::EntityId)))
+        .from(memory_entity::Entity);
+    let is_the_links = Expr::col(named(entity::Column::Id)).equals(link(memory_entity::Column::EntityId));
+    let own = Expr::col(named(entity::Column::UserId)).eq(user_id);
+    if backend == DatabaseBackend::Postgres && memory_ids.len() as u64 <= LARGEST_PAGE {
+        let by_key = Query::select()
+            .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType])
+            .from(entity::Entity)
+            .and_where(is_the_links)
+            .and_where(own)
+            .offset(0)
+            .to_owned();
+        query.join_lateral(JoinType::InnerJoin, by_key, entity::Entity, Expr::val(true));
+    } else {
+        query.inner_join(entity::Entity, is_the_links).and_where(own);
+    }
+    query
         .and_where(Expr::col(link(memory_entity::Column::UserId)).eq(user_id))
         .and_where(Expr::col(link(memory_entity::Column::MemoryId)).is_in(memory_ids))
-        .and_where(Expr::col(named(entity::Column::UserId)).eq(user_id))
         .order_by(link(memory_entity::Column::CreatedAt), Order::Asc)
         .order_by(link(memory_entity::Column::EntityId), Order::Asc)
         .to_owned()
 }
+
+/// The most memories a page holds (`pageSize`).
+pub const LARGEST_PAGE: u64 = 100;
 
 /// One entity a memory names, as `tags_of` reads it.
 #[derive(FromQueryResult)]
@@ -644,7 +666,7 @@ struct Tag {
 /// The statement that attaches entities to a page of memories (see `with_entities`), for the
 /// plan test.
 pub fn attach_statement(backend: DatabaseBackend, user_id: i64, memory_ids: Vec<i64>) -> Statement {
-    backend.build(&tags_of(user_id, memory_ids))
+    backend.build(&tags_of(backend, user_id, memory_ids))
 }
 
 /// Attach each memory's entities, with one query for the whole batch (no query per memory).
