@@ -284,7 +284,7 @@ pub(crate) async fn list_memories(
 
     if let Some(size) = query.page_size {
         if !(1..=queries::LARGEST_PAGE).contains(&size) {
-            return Err(ApiError::validation("pageSize must be between 1 and 100"));
+            return Err(ApiError::validation(format!("pageSize must be between 1 and {}", queries::LARGEST_PAGE)));
         }
         let cursor = query.cursor.as_deref().map(|c| Cursor::decode(c, sort_by)).transpose()?;
         let (items, next) = queries::list_page(&state.db, user.id, &filter, cursor.as_ref(), size).await?;

@@ -340,9 +340,8 @@ impl<'a> List<'a> {
                     query.and_where(not_beyond(id.clone(), Expr::val(cursor.id)));
                 }
                 // The sort value is null throughout, so this order is the ids' order; named
-                // anyway, it is the (sort, id) index's order, which PostgreSQL would not infer
-                // from `IS NULL` and would otherwise sort, however cheap it believes reading
-                // the index by random page to be.
+                // anyway, it is the (sort, id) index's order, which PostgreSQL does not infer
+                // from `IS NULL`: it would sort instead, or walk every writer's ids.
                 query.order_by_expr(sort, order.clone());
             }
         }
@@ -628,19 +627,19 @@ fn tags_of(backend: DatabaseBackend, user_id: i64, memory_ids: Vec<i64>) -> Sele
         .column(named(entity::Column::Name))
         .column(named(entity::Column::EntityType))
         .from(memory_entity::Entity);
-    let is_the_links = Expr::col(named(entity::Column::Id)).equals(link(memory_entity::Column::EntityId));
+    let of_the_link = Expr::col(named(entity::Column::Id)).equals(link(memory_entity::Column::EntityId));
     let own = Expr::col(named(entity::Column::UserId)).eq(user_id);
     if backend == DatabaseBackend::Postgres && memory_ids.len() as u64 <= LARGEST_PAGE {
         let by_key = Query::select()
             .columns([entity::Column::Id, entity::Column::Name, entity::Column::EntityType])
             .from(entity::Entity)
-            .and_where(is_the_links)
+            .and_where(of_the_link)
             .and_where(own)
             .offset(0)
             .to_owned();
         query.join_lateral(JoinType::InnerJoin, by_key, entity::Entity, Expr::val(true));
     } else {
-        query.inner_join(entity::Entity, is_the_links).and_where(own);
+        query.inner_join(entity::Entity, of_the_link).and_where(own);
     }
     query
         .and_where(Expr::col(link(memory_entity::Column::UserId)).eq(user_id))
