@@ -92,6 +92,8 @@ test-e2e: web
 # the first page at 16, 64 and 256 connections and creation at 8, 20 s each (wrk), each beside
 # /healthz at the same count; start-up time and idle memory on 100,000 memories, against the goals
 # (LOAD_SECONDS, LOAD_SEED, STARTUP_SEED, LOAD_CONNECTIONS, CRASH_ROUNDS... shorten a trial run).
+# Then where a page's and a search's time goes: each from one connection, with the CPU each
+# request costs the server and PostgreSQL, and a CPU profile of the server (perf) by part.
 # Then, on SQLite, the full archive of a writer with 10,000 memories and 2 GB of photos: its speed,
 # the server's peak memory while it streams, and that the zip is whole (ARCHIVE_MEMORIES,
 # ARCHIVE_PHOTO_BYTES).
@@ -106,6 +108,7 @@ bench: web
 	$(CARGO) build --release --locked -p lifegraph
 	scripts/with-postgres.sh scripts/bench-crash.py $(RELEASE_BIN)
 	scripts/with-postgres.sh scripts/bench-load.py $(RELEASE_BIN)
+	scripts/with-postgres.sh scripts/bench-profile.py $(RELEASE_BIN)
 	scripts/bench-archive.py $(RELEASE_BIN)
 	cd $(WEB) && LIFEGRAPH_BIN=$(CURDIR)/$(RELEASE_BIN) npx playwright test -c playwright.bench.config.ts
 
