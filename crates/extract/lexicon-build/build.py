@@ -28,12 +28,17 @@ HERE = Path(__file__).resolve().parent
 # Archives
 
 
+def pin_lines(text):
+    """The lines of a pin file, without blanks and comments."""
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            yield line
+
+
 def parse_npm_pins(path):
     pins = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
+    for line in pin_lines(path.read_text(encoding="utf-8")):
         spec, integrity = line.split()
         name, version = spec.rsplit("@", 1)
         pins[name] = (version, integrity)
@@ -42,11 +47,7 @@ def parse_npm_pins(path):
 
 def parse_pypi_pins(path):
     pins = {}
-    text = path.read_text(encoding="utf-8").replace("\\\n", " ")
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
+    for line in pin_lines(path.read_text(encoding="utf-8").replace("\\\n", " ")):
         m = re.match(r"([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})", line)
         if not m:
             raise SystemExit(f"requirements.txt: cannot read {line!r}")
@@ -56,10 +57,7 @@ def parse_pypi_pins(path):
 
 def parse_deb_pins(path):
     pins = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
+    for line in pin_lines(path.read_text(encoding="utf-8")):
         m = re.fullmatch(r"([a-z0-9][a-z0-9+.-]+)=(\S+)\s+([0-9a-f]{64})", line)
         if not m:
             raise SystemExit(f"debian-packages.txt: cannot read {line!r}")
