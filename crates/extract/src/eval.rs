@@ -254,8 +254,78 @@ pub fn evaluate(cases: &[Case]) -> Report {
     report
 }
 
+/// A second annotator's entities for a case (a line of a gold file: only `id` and `gold` are read).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Reading {
+    /// Case id.
+    pub id: String,
+    /// The entities this annotator expects.
+    #[serde(default)]
+    pub gold: Vec<GoldEntity>,
+}
+
+/// Scores a second reading of the same cases against the gold, as if it were the extractor's:
+/// how far two annotators of the guideline agree. `other` holds cases by id (only `id` and `gold`
+/// are read); a gold case it does not hold is left out. An entry of `other` counts as its name,
+/// or as the first of its variants that the gold gives for its type; its `existingId` as the
+/// recommended entity.
+pub fn agreement(gold: &[Case], other: &[Reading]) -> Report {
+    let by_id: HashMap<&str, &Reading> = other.iter().map(|c| (c.id.as_str(), c)).collect();
+    let mut report = Report::default();
+    for case in gold {
+        let Some(reading) = by_id.get(case.id.as_str()) else { continue };
+        let results: Vec<ValidationResult> = reading
+            .gold
+            .iter()
+            .map(|e| {
+                let gold_names = case
+                    .gold
+                    .iter()
+                    .filter(|g| g.entity_type == e.entity_type)
+                    .flat_map(|g| std::iter::once(&g.name).chain(&g.variants))
+                    .map(|n| name_key(n))
+                    .collect::<Vec<_>>();
+                let name = std::iter::once(&e.name)
+                    .chain(&e.variants)
+                    .find(|n| gold_names.contains(&name_key(n)))
+                    .unwrap_or(&e.name);
+                ValidationResult {
+                    extracted_name: name.clone(),
+                    extracted_type: e.entity_type,
+                    extracted_confidence: 100,
+                    extracted_relationship: e.relationship.clone(),
+                    suggested_action: if e.existing_id.is_some() {
+                        crate::SuggestedAction::UseExisting
+                    } else {
+                        crate::SuggestedAction::CreateNew
+                    },
+                    recommended_entity_id: e.existing_id,
+                    matches: e
+                        .existing_id
+                        .map(|id| crate::EntityMatch {
+                            entity_id: id,
+                            name: e.name.clone(),
+                            entity_type: e.entity_type,
+                            confidence: 1.0,
+                            reason: "the annotator's link".to_string(),
+                        })
+                        .into_iter()
+                        .collect(),
+                }
+            })
+            .collect();
+        score_case(case, &results, &mut report);
+    }
+    report
+}
+
 /// Parses a JSON-lines gold file; blank lines are skipped.
 pub fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
+    parse_lines(text)
+}
+
+/// Parses JSON lines of any kind; blank lines are skipped.
+pub fn parse_lines<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<T>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
@@ -394,5 +464,27 @@ mod tests {
         assert_eq!(count(Some(EntityType::Activity), None), 1);
         assert_eq!(count(Some(EntityType::Person), None), 0, "Rose was named, with the wrong type");
         assert_eq!(report.confusion.values().sum::<usize>(), 5);
+    }
+
+    #[test]
+    fn a_second_reading_is_scored_by_the_same_rules_and_only_on_the_cases_it_holds() {
+        let gold: Vec<Case> = parse_cases(
+            r#"{"id": "a", "lang": "en", "text": "Hike\nMy sister and I hiked up to Ledbury. So proud.", "known": [{"id": 7, "name": "Wilhelmina", "type": "person", "category": "sister"}], "gold": [{"name": "Wilhelmina", "type": "person", "existingId": 7}, {"name": "hiking", "type": "activity", "variants": ["hiked"]}, {"name": "Ledbury", "type": "location"}, {"name": "proud", "type": "emotion"}]}
+{"id": "b", "lang": "fr", "text": "Marché\nAvec Cyprien à Espalion.", "gold": [{"name": "Cyprien", "type": "person"}, {"name": "Espalion", "type": "location"}]}"#,
+        )
+        .unwrap();
+        let other: Vec<Reading> = parse_lines(
+            r#"{"id": "a", "gold": [{"name": "my sister", "type": "person", "existingId": 7}, {"name": "hike", "type": "activity", "variants": ["hiked"]}, {"name": "Ledbury", "type": "lifePeriod"}, {"name": "sister", "type": "person"}]}"#,
+        )
+        .unwrap();
+        let report = agreement(&gold, &other);
+        assert_eq!(report.cases, 1, "case b has no second reading");
+        let of = |t: EntityType| report.per_type.get(&t).copied().unwrap_or_default();
+        assert_eq!(of(EntityType::Person), Counts { tp: 1, fp: 1, fn_: 0 }, "linked by id; the extra sister is wrong");
+        assert_eq!(of(EntityType::Activity), Counts { tp: 1, fp: 0, fn_: 0 }, "matched through a variant");
+        assert_eq!(of(EntityType::Location), Counts { tp: 0, fp: 0, fn_: 1 });
+        assert_eq!(of(EntityType::LifePeriod), Counts { tp: 0, fp: 1, fn_: 0 });
+        assert_eq!(of(EntityType::Emotion), Counts { tp: 0, fp: 0, fn_: 1 });
+        assert_eq!(report.link_top1, 1);
     }
 }

@@ -11,7 +11,7 @@ use std::io::{BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use lifegraph_extract::ValidationResult;
-use lifegraph_extract::eval::{Case, evaluate, parse_cases};
+use lifegraph_extract::eval::{Case, Reading, agreement, evaluate, parse_cases, parse_lines};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -25,6 +25,7 @@ fn usage() -> ExitCode {
     eprintln!("usage: lifegraph-extract [FILE]            extract (JSON lines in, JSON lines out)");
     eprintln!("       lifegraph-extract eval FILE [--errors]  score a gold file");
     eprintln!("       lifegraph-extract train OUT FILE...     fit the content model on gold files");
+    eprintln!("       lifegraph-extract agree GOLD OTHER      score a second annotator's reading against the gold");
     ExitCode::from(2)
 }
 
@@ -56,6 +57,24 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
             ExitCode::SUCCESS
+        }
+        Some("agree") => {
+            let (Some(gold), Some(other)) = (args.get(1), args.get(2)) else {
+                return usage();
+            };
+            let read = |path: &String| std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"));
+            let gold = read(gold).and_then(|t| parse_cases(&t).map_err(|e| format!("{gold}: {e}")));
+            let other = read(other).and_then(|t| parse_lines::<Reading>(&t).map_err(|e| format!("{other}: {e}")));
+            match (gold, other) {
+                (Ok(gold), Ok(other)) => {
+                    print!("{}", agreement(&gold, &other));
+                    ExitCode::SUCCESS
+                }
+                (Err(e), _) | (_, Err(e)) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Some("eval") => {
             let Some(path) = args.get(1) else {
