@@ -11,7 +11,7 @@ use std::io::{BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use lifegraph_extract::ValidationResult;
-use lifegraph_extract::eval::{Case, Reading, agreement, evaluate, parse_cases, parse_lines};
+use lifegraph_extract::eval::{Case, Reading, agreement, evaluate, parse_lines};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -29,6 +29,12 @@ fn usage() -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The JSON lines of a file (gold cases or readings), or what went wrong, naming the file.
+fn read_lines<T: serde::de::DeserializeOwned>(path: &str) -> Result<Vec<T>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    parse_lines(&text).map_err(|e| format!("{path}: {e}"))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -42,10 +48,10 @@ fn main() -> ExitCode {
             }
             let mut cases = Vec::new();
             for path in files {
-                match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| parse_cases(&t)) {
+                match read_lines::<Case>(path) {
                     Ok(c) => cases.extend(c),
                     Err(e) => {
-                        eprintln!("{path}: {e}");
+                        eprintln!("{e}");
                         return ExitCode::FAILURE;
                     }
                 }
@@ -62,10 +68,7 @@ fn main() -> ExitCode {
             let (Some(gold), Some(other)) = (args.get(1), args.get(2)) else {
                 return usage();
             };
-            let read = |path: &String| std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"));
-            let gold = read(gold).and_then(|t| parse_cases(&t).map_err(|e| format!("{gold}: {e}")));
-            let other = read(other).and_then(|t| parse_lines::<Reading>(&t).map_err(|e| format!("{other}: {e}")));
-            match (gold, other) {
+            match (read_lines::<Case>(gold), read_lines::<Reading>(other)) {
                 (Ok(gold), Ok(other)) => {
                     print!("{}", agreement(&gold, &other));
                     ExitCode::SUCCESS
@@ -80,17 +83,10 @@ fn main() -> ExitCode {
             let Some(path) = args.get(1) else {
                 return usage();
             };
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("cannot read {path}: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            let cases = match parse_cases(&text) {
+            let cases = match read_lines::<Case>(path) {
                 Ok(c) => c,
                 Err(e) => {
-                    eprintln!("{path}: {e}");
+                    eprintln!("{e}");
                     return ExitCode::FAILURE;
                 }
             };
