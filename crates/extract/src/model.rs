@@ -23,8 +23,10 @@ pub struct Candidate {
     pub canon: String,
     /// Written as a verb ("snowboarded"): named by the lexicon's name.
     pub verb: bool,
-    /// Feature names (each present once).
+    /// Feature names (each present once), when made for training.
     pub features: Vec<String>,
+    /// The model's margin, when scored for extraction.
+    pub margin: f32,
 }
 
 /// Weights and the calibration curve.
@@ -76,7 +78,12 @@ impl Model {
 
     /// The margin: the sum of the weights of the features present.
     pub fn margin(&self, features: &[String]) -> f32 {
-        features.iter().filter_map(|f| self.weights.get(f)).sum()
+        features.iter().map(|f| self.weight(f)).sum()
+    }
+
+    /// The weight of one feature (0 for a feature the model does not know).
+    pub fn weight(&self, feature: &str) -> f32 {
+        self.weights.get(feature).copied().unwrap_or(0.0)
     }
 
     /// The probability that a candidate of this margin is an entity.

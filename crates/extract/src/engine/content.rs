@@ -6,6 +6,20 @@ impl<'a> Cx<'a> {
     /// Content words of the lexicons that no mention covers, with the model's features; each with
     /// its first and last token.
     pub(super) fn leftover_content(&self) -> Vec<((usize, usize), Candidate)> {
+        self.leftover_content_with(|cx, h, kind, canon| {
+            let mut features = Vec::new();
+            cx.content_features(h, kind, canon, &mut |f| features.push(f.to_string()));
+            features.sort();
+            features.dedup();
+            (features, 0.0)
+        })
+    }
+
+    /// [`Self::leftover_content`], with the features (and margin) of each candidate made by `weigh`.
+    fn leftover_content_with(
+        &self,
+        mut weigh: impl FnMut(&Self, &LexHit, EntityType, &str) -> (Vec<String>, f32),
+    ) -> Vec<((usize, usize), Candidate)> {
         let covered = |a: usize, b: usize| self.out.iter().any(|m| m.a <= b && a <= m.b);
         let content =
             |h: &&LexHit| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period);
@@ -45,8 +59,11 @@ impl<'a> Cx<'a> {
                 continue;
             }
             let canon = self.ll.canon[h.e.idx as usize].clone();
-            let features = self.content_features(h, kind, &canon);
-            out.push(((h.a, h.b), Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features }));
+            let (features, margin) = weigh(self, h, kind, &canon);
+            out.push((
+                (h.a, h.b),
+                Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features, margin },
+            ));
         }
         out
     }
@@ -78,7 +95,7 @@ impl<'a> Cx<'a> {
 
     /// What the model weighs for a content word: the word and its lexicon flags, its shape, the
     /// words around it and who the sentence is about.
-    fn content_features(&self, h: &LexHit, kind: EntityType, canon: &str) -> Vec<String> {
+    fn content_features(&self, h: &LexHit, kind: EntityType, canon: &str, emit: &mut dyn FnMut(&str)) {
         let k = kind.as_str();
         let class = |i: Option<usize>| -> &'static str {
             let Some(i) = i else { return "none" };
@@ -106,22 +123,28 @@ impl<'a> Cx<'a> {
         let next = self.next(h.b);
         let word = crate::fold::fold(self.text(h.a, h.b));
         let tok = &self.doc.toks[h.a];
-        let mut f = vec![
-            format!("{k}|bias"),
-            format!("{k}|w={word}"),
-            format!("{k}|canon={}", crate::fold::fold(canon)),
-            format!("{k}|p1={}", prev.map_or("<s>", |p| self.f(p))),
-            format!("{k}|p2={}", prev2.map_or("<s>", |p| self.f(p))),
-            format!("{k}|n1={}", next.map_or("</s>", |j| self.f(j))),
-            format!("{k}|p1c={}", class(prev)),
-            format!("{k}|p2c={}", class(prev2)),
-            format!("{k}|n1c={}", class(next)),
-            format!("{k}|suf={}", word.chars().rev().take(3).collect::<String>()),
-            format!("{k}|lang={:?}", self.lang),
-        ];
+        // Each feature is written into one buffer and handed to `emit`: scoring builds no list of strings.
+        let mut buf = String::with_capacity(48);
+        let mut put = |args: std::fmt::Arguments<'_>| {
+            use std::fmt::Write;
+            buf.clear();
+            let _ = write!(buf, "{k}|{args}");
+            emit(&buf);
+        };
+        put(format_args!("bias"));
+        put(format_args!("w={word}"));
+        put(format_args!("canon={}", crate::fold::fold(canon)));
+        put(format_args!("p1={}", prev.map_or("<s>", |p| self.f(p))));
+        put(format_args!("p2={}", prev2.map_or("<s>", |p| self.f(p))));
+        put(format_args!("n1={}", next.map_or("</s>", |j| self.f(j))));
+        put(format_args!("p1c={}", class(prev)));
+        put(format_args!("p2c={}", class(prev2)));
+        put(format_args!("n1c={}", class(next)));
+        put(format_args!("suf={}", word.chars().rev().take(3).collect::<String>()));
+        put(format_args!("lang={:?}", self.lang));
         let mut flag = |on: bool, name: &str| {
             if on {
-                f.push(format!("{k}|{name}"));
+                put(format_args!("{name}"));
             }
         };
         flag(h.e.ctx, "ctx");
@@ -141,9 +164,6 @@ impl<'a> Cx<'a> {
         flag((h.a..=h.b).any(|t| self.kinds[t].count_ones() > 1), "several-kinds");
         flag(prev.is_some_and(|p| self.person_tok[p]), "after-name");
         flag(self.any_before(h.a, 4, &PRETEND), "pretend-before");
-        f.sort();
-        f.dedup();
-        f
     }
 
     /// Content words no other source covers, as the model decides (crates/extract/README.md, "Learned").
@@ -152,8 +172,13 @@ impl<'a> Cx<'a> {
         if model.is_empty() {
             return;
         }
-        for ((a, b), c) in self.leftover_content() {
-            let margin = model.margin(&c.features);
+        let scored = self.leftover_content_with(|cx, h, kind, canon| {
+            let mut margin = 0.0;
+            cx.content_features(h, kind, canon, &mut |f| margin += model.weight(f));
+            (Vec::new(), margin)
+        });
+        for ((a, b), c) in scored {
+            let margin = c.margin;
             if margin <= 0.0 {
                 continue;
             }
