@@ -23,10 +23,8 @@ pub struct Candidate {
     pub canon: String,
     /// Written as a verb ("snowboarded"): named by the lexicon's name.
     pub verb: bool,
-    /// Feature names (each present once), when made for training.
+    /// Feature names (each present once).
     pub features: Vec<String>,
-    /// The model's margin, when scored for extraction.
-    pub margin: f32,
 }
 
 /// Weights and the calibration curve.

@@ -6,25 +6,27 @@ impl<'a> Cx<'a> {
     /// Content words of the lexicons that no mention covers, with the model's features; each with
     /// its first and last token.
     pub(super) fn leftover_content(&self) -> Vec<((usize, usize), Candidate)> {
-        self.leftover_content_with(|cx, h, kind, canon| {
+        let with_features = self.leftover_content_with(|cx, h, kind, canon| {
             let mut features = Vec::new();
             cx.content_features(h, kind, canon, &mut |f| features.push(f.to_string()));
             features.sort();
             features.dedup();
-            (features, 0.0)
-        })
+            features
+        });
+        with_features.into_iter().map(|(span, c, features)| (span, Candidate { features, ..c })).collect()
     }
 
-    /// [`Self::leftover_content`], with the features (and margin) of each candidate made by `weigh`.
-    fn leftover_content_with(
+    /// The candidates of [`Self::leftover_content`] (their features left empty), each with what
+    /// `weigh` makes of it: its features for training, or its margin for extraction.
+    fn leftover_content_with<W>(
         &self,
-        mut weigh: impl FnMut(&Self, &LexHit, EntityType, &str) -> (Vec<String>, f32),
-    ) -> Vec<((usize, usize), Candidate)> {
+        mut weigh: impl FnMut(&Self, &LexHit, EntityType, &str) -> W,
+    ) -> Vec<((usize, usize), Candidate, W)> {
         let covered = |a: usize, b: usize| self.out.iter().any(|m| m.a <= b && a <= m.b);
         let content =
             |h: &&LexHit| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period);
         let hits: Vec<&LexHit> = self.lexh.iter().filter(content).collect();
-        let mut out: Vec<((usize, usize), Candidate)> = Vec::new();
+        let mut out: Vec<((usize, usize), Candidate, W)> = Vec::new();
         for h in &hits {
             let inside_longer = hits.iter().any(|o| o.a <= h.a && h.b <= o.b && (o.a, o.b) != (h.a, h.b));
             if inside_longer
@@ -55,14 +57,16 @@ impl<'a> Cx<'a> {
                 LexKind::Object => EntityType::Object,
                 _ => EntityType::LifePeriod,
             };
-            if out.iter().any(|((a, b), c)| (*a, *b) == (h.a, h.b) && c.kind == kind) {
+            if out.iter().any(|((a, b), c, _)| (*a, *b) == (h.a, h.b) && c.kind == kind) {
                 continue;
             }
             let canon = self.ll.canon[h.e.idx as usize].clone();
-            let (features, margin) = weigh(self, h, kind, &canon);
+            let weight = weigh(self, h, kind, &canon);
+            let features = Vec::new();
             out.push((
                 (h.a, h.b),
-                Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features, margin },
+                Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features },
+                weight,
             ));
         }
         out
@@ -175,10 +179,9 @@ impl<'a> Cx<'a> {
         let scored = self.leftover_content_with(|cx, h, kind, canon| {
             let mut margin = 0.0;
             cx.content_features(h, kind, canon, &mut |f| margin += model.weight(f));
-            (Vec::new(), margin)
+            margin
         });
-        for ((a, b), c) in scored {
-            let margin = c.margin;
+        for ((a, b), c, margin) in scored {
             if margin <= 0.0 {
                 continue;
             }
