@@ -10,7 +10,7 @@ impl<'a> Cx<'a> {
         let (mut a, b) = (a0, b0);
         let lex = self.lex;
         // Skip spans the writer's own names or kin words already cover.
-        if (a..=b).all(|t| self.strong[t]) || (a..=b).all(|t| self.placed[t]) {
+        if (a..=b).all(|t| self.strong[t]) || (a..=b).all(|t| self.placed[t]) || (a..=b).any(|t| self.quoted[t]) {
             return;
         }
         // A named period written with its capital (a holiday, a festival, an exchange programme) is
@@ -33,7 +33,7 @@ impl<'a> Cx<'a> {
         let and_place = matches!(pw.as_str(), "and" | "et")
             && prev.is_some_and(|p| self.doc.toks[p].gap & gap::COMMA == 0)
             && p2.is_some_and(|q| self.out.iter().any(|m| m.b == q && m.ty == EntityType::Location))
-            && !next.is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)))
+            && !next.is_some_and(|j| self.verbish(j))
             && !self.subject_verb_next(b);
         let at_place = self.is_place_prep(&pw)
             || matches!(pw.as_str(), "de" | "d'" | "du" | "of") && LOCATIVE_OF.contains(&p2w.as_str())
@@ -44,7 +44,13 @@ impl<'a> Cx<'a> {
 
         // Known span exactly? Then known_hits made it.
         // Gazetteer place covering exactly (a first name that is also a place).
-        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw, at_place);
+        // A common noun and de or of before the span ("l'école de musique de", "the harbour of").
+        let of_place = matches!(pw.as_str(), "de" | "d'" | "du" | "of")
+            && p2.is_some_and(|q| {
+                let t = &self.doc.toks[q];
+                t.kind == TokKind::Word && !t.cap && !self.is_stop(q)
+            });
+        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw, at_place, of_place);
         let gaz = self.place_at[a] == Some(b) || generated;
         // A hyphenated compound is a first name only as a whole ("Marie-Thérèse"); one whose first
         // part alone is ("stade Pierre-Mauroy") names something after a person, as French writes it.
@@ -137,8 +143,12 @@ impl<'a> Cx<'a> {
         // "Found a Penny Red", "un vieux Leica": a name after an indefinite article is a thing.
         // (The raw word: a folded "a" may be the French "à".)
         let indef = |t: Option<usize>| t.is_some_and(|t| matches!(self.doc.raw(t), "a" | "an" | "un" | "une"));
+        // So is a name after a possessive and a describing word ("ma vieille Clio"), unless a first name.
+        let owned = (MY.contains(&p2w.as_str()) || THIRD_POSSESSIVE.contains(&p2w.as_str()))
+            && firstname.is_none()
+            && !self.doc.toks[a].upper;
         let indefinite = (self.lang == Lang::En || pw != "a")
-            && (indef(prev) || (OBJECT_ADJ.contains(&pw.as_str()) && (indef(p2) || p2w == "'s")));
+            && (indef(prev) || (OBJECT_ADJ.contains(&pw.as_str()) && (indef(p2) || p2w == "'s" || owned)));
         if indefinite && !self.lex.titles.contains(first.as_str()) && self.kin_end[a].is_none() {
             self.emit(a, b, EntityType::Object, 0.6, None, 2);
             return;
@@ -181,6 +191,7 @@ impl<'a> Cx<'a> {
         }
         // "Yuki, my pen pal in Osaka": a name then, after a comma, the writer's relation.
         if let Some(j) = next
+            && !at_place
             && self.doc.toks[j].gap & gap::COMMA != 0
             && MY.contains(&self.f(j))
             && self.next(j).is_some_and(|k| {
@@ -231,7 +242,7 @@ impl<'a> Cx<'a> {
                 && next.and_then(|j| self.next(j)).is_some_and(|k| self.doc.raw(k) == "I" || self.f(k) == "moi");
             // (The generated gazetteer holds no first names: a verb after one says nothing.)
             let person = PERSON_PREPS.contains(&pw.as_str()) && !at_place
-                || VERBISH_AFTER.contains(&nw.as_str()) && !at_place && !generated
+                || next.is_some_and(|j| self.verbish(j)) && !at_place && !generated
                 || with_writer;
             if person {
                 self.emit(a, b, EntityType::Person, 0.6, None, 2);
@@ -437,8 +448,7 @@ impl<'a> Cx<'a> {
             }
             return;
         }
-        if next
-            .is_some_and(|j| VERBISH_AFTER.contains(&self.f(j)) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap))
+        if next.is_some_and(|j| self.verbish(j) || (self.f(j).ends_with("ed") && !self.doc.toks[j].cap))
             || self.subject_verb_next(b)
         {
             self.emit(a, b, EntityType::Person, 0.72, None, 2);

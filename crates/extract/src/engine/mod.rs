@@ -146,6 +146,8 @@ struct Cx<'a> {
     placed: Vec<bool>,
     /// Tokens covered by person mentions.
     person_tok: Vec<bool>,
+    /// Tokens of a title in quotation marks ("sang 'Take Five'"): no name inside is a person or place.
+    quoted: Vec<bool>,
     /// Tokens of sentences written in capitals ("WE WON THE LEAGUE"): capitals say nothing there.
     shout: Vec<bool>,
     /// Capitalised tokens that may still be read as content words ("Marathon" in "the Edinburgh
@@ -184,6 +186,12 @@ impl<'a> Cx<'a> {
     /// A preposition that introduces a place.
     fn is_place_prep(&self, w: &str) -> bool {
         PLACE_PREPS.contains(&w) && !(w == "a" && self.lang == Lang::En)
+    }
+
+    /// A word after a name that makes the name its subject ("Hortense said", "Cyprien a dit"); the
+    /// French preposition "à" folds to the verb "a" and is not one.
+    fn verbish(&self, j: usize) -> bool {
+        VERBISH_AFTER.contains(&self.f(j)) && !matches!(self.doc.raw(j), "à" | "À")
     }
 
     fn n(&self) -> usize {
@@ -421,6 +429,7 @@ fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_
         strong: vec![false; n],
         placed: vec![false; n],
         person_tok: vec![false; n],
+        quoted: vec![false; n],
         shout: shouted(&doc),
         cap_ok: vec![false; n],
         mid_caps: Default::default(),
@@ -434,6 +443,7 @@ fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_
     cx.known_hits();
     cx.kin();
     cx.places();
+    cx.quoted_titles();
     cx.spans();
     cx.kin_of_kin();
     cx.possessed_objects();

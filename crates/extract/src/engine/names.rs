@@ -63,8 +63,7 @@ impl<'a> Cx<'a> {
         let in_lexicon = self.kinds[i] & CONTENT_BITS != 0;
         let verb_next = self.next(i).is_some_and(|j| {
             let v = self.f(j);
-            !self.doc.toks[j].cap
-                && (VERBISH_AFTER.contains(&v) || PAST_VERBS.contains(&v) || (v.ends_with("ed") && v.len() > 3))
+            !self.doc.toks[j].cap && (self.verbish(j) || PAST_VERBS.contains(&v) || (v.ends_with("ed") && v.len() > 3))
         });
         match self.lex.first_name(w) {
             // "Ravi." alone is a feeling (ravi), not Ravi.

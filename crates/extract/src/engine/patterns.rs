@@ -62,3 +62,51 @@ impl<'a> Cx<'a> {
         }
     }
 }
+
+/// Words a quoted title does not begin with: what begins reported speech ("'I love you'", "« On y va »").
+const SPEECH_START: [&str; 16] =
+    ["i", "you", "we", "he", "she", "it", "they", "je", "j'", "tu", "on", "nous", "vous", "il", "elle", "c'"];
+
+impl<'a> Cx<'a> {
+    /// Titles in quotation marks: "I sang 'Take Five'", "« Foule sentimentale »". A short run of
+    /// words between an opening and a closing mark, the first with a capital, is a named work: a
+    /// thing (GUIDELINE.md). Not reported speech: nothing inside or before the closing mark that
+    /// ends a sentence or a clause, no pronoun first, no kin word, title or known name inside, and
+    /// not a lone word after "called" or "nicknamed".
+    pub(super) fn quoted_titles(&mut self) {
+        let doc = self.doc;
+        let n = self.n();
+        let opens = |c: char| matches!(c, '"' | '“' | '«' | '‘' | '\'');
+        let closes = |c: char| matches!(c, '"' | '”' | '»' | '’' | '\'');
+        let mut i = 0;
+        while i < n {
+            let t = &doc.toks[i];
+            let before = &doc.text[if i == 0 { 0 } else { doc.toks[i - 1].end }..t.start];
+            let opened = before.trim_end().chars().last().is_some_and(opens)
+                && (i == 0 || doc.toks[i - 1].kind != TokKind::Clitic);
+            if !opened || !t.cap || t.kind != TokKind::Word || SPEECH_START.contains(&self.f(i)) {
+                i += 1;
+                continue;
+            }
+            // The run: at most six words, nothing but spaces and hyphens between them.
+            let mut b = i;
+            while b + 1 < n && b + 1 - i < 6 && doc.toks[b + 1].gap == 0 && doc.toks[b + 1].kind == TokKind::Word {
+                b += 1;
+            }
+            let end = if b + 1 < n { doc.toks[b + 1].start } else { doc.text.len() };
+            let after = doc.text[doc.toks[b].end..end].trim_start();
+            let closed = after.chars().next().is_some_and(closes);
+            let named = i == b && self.prev(i).is_some_and(|p| PERSON_PREPS.contains(&self.f(p)));
+            let someone = (i..=b).any(|k| {
+                self.kin_tok[k] || self.kin_end[k].is_some() || self.lex.titles.contains(self.f(k)) || self.strong[k]
+            });
+            if closed && !named && !someone {
+                for q in &mut self.quoted[i..=b] {
+                    *q = true;
+                }
+                self.push(Mention::new(i, b, EntityType::Object, self.text(i, b).to_string(), 0.7, 3, false));
+            }
+            i = b + 1;
+        }
+    }
+}

@@ -171,6 +171,23 @@ fn places_after_locative_words_and_conjunctions() {
     assert_has(&rs, Person, "Brunehilde");
 }
 
+/// A town after a place preposition stays a place when a comma and the writer's kin follow it, or
+/// the French "à" (which folds to the verb "a"); so does a town after a common noun and de.
+#[test]
+fn places_before_kin_words_and_after_nouns() {
+    let rs = run("Marché\nQuand j'étais petite à Marvejols, ma tante Hortense m'emmenait au marché.", Fr);
+    assert_has(&rs, Location, "Marvejols");
+    assert_has(&rs, Person, "Hortense");
+    let rs = run("Bals\nIl jouait à tous les bals du canton, de Marvejols à Espalion.", Fr);
+    assert_has(&rs, Location, "Marvejols");
+    assert_has(&rs, Location, "Espalion");
+    let rs = run("Chorale\nJe chante à la chorale paroissiale de Marvejols depuis trois ans.", Fr);
+    assert_has(&rs, Location, "Marvejols");
+    // A name before the verb "a" is still its subject.
+    let rs = run("Match\nCyprien a marqué deux buts.", Fr);
+    assert_has(&rs, Person, "Cyprien");
+}
+
 #[test]
 fn multiword_places() {
     let rs = run("Day out\nWe went fishing on Lake Tahoe, then ate on Market Street near the Brooklyn Bridge.", En);
@@ -270,6 +287,29 @@ fn named_works_and_brands() {
     let rs = run("Club\nOn a discuté de L'Étranger de Camus.", Fr);
     assert_has(&rs, Object, "L'Étranger");
     assert_has(&rs, Person, "Camus");
+}
+
+/// A title in quotation marks is a named work, whatever its words; reported speech is not one. A
+/// name after a possessive and a describing word is a thing the writer owns.
+#[test]
+fn quoted_titles_and_owned_brands() {
+    let rs = run("Wedding\nAt the wedding the band played 'Anselm Goes Home' and I cried.", En);
+    assert_has(&rs, Object, "Anselm Goes Home");
+    assert_not(&rs, "Anselm");
+    let rs = run("Fête\nOn a chanté « Cyprien le voyageur » toute la soirée.", Fr);
+    assert_has(&rs, Object, "Cyprien le voyageur");
+    assert_not(&rs, "Cyprien");
+    let rs = run("Letter\nBarnaby wrote back: 'Never Again.' I laughed. Ottilie said 'I love you' twice.", En);
+    assert_not(&rs, "Never Again");
+    assert_not(&rs, "I love you");
+    assert_has(&rs, Person, "Barnaby");
+    let rs = run("Car\nOttilie drove me to Ledbury in her rusty Skoda.", En);
+    assert_has(&rs, Object, "Skoda");
+    let rs = run("Voiture\nCe soir, Ottilie veut m'emmener dîner avec ma vieille Dacia.", Fr);
+    assert_has(&rs, Object, "Dacia");
+    // A first name there is still a person.
+    let rs = run("Noël\nJ'ai serré fort ma petite Hortense.", Fr);
+    assert_has(&rs, Person, "Hortense");
 }
 
 #[test]
