@@ -191,9 +191,9 @@ pub struct ValidationResult {
     pub extracted_name: String,
     /// Type.
     pub extracted_type: EntityType,
-    /// How likely the proposal is right, 0 to 100. Higher is right more often: on the second
-    /// frozen held-out set (text nobody tuned on), proposals at 90+ are right about 94% of the
-    /// time, at 70-79 about 79%, under 60 about 23% (`lifegraph-extract eval` prints the table).
+    /// How likely the proposal is right, 0 to 100. Higher is right more often: on the third
+    /// frozen held-out set (text nobody tuned on), proposals at 90+ are right about 97% of the
+    /// time, at 70-79 about 81%, under 60 about 36% (`lifegraph-extract eval` prints the table).
     pub extracted_confidence: u8,
     /// For people: the relationship category to the writer when the text says it.
     pub extracted_relationship: Option<String>,
