@@ -44,7 +44,7 @@ impl<'a> Cx<'a> {
 
         // Known span exactly? Then known_hits made it.
         // Gazetteer place covering exactly (a first name that is also a place).
-        // A common noun and de or of before the span ("l'école de musique de", "the harbour of").
+        // A common noun and de or of before the span ("la fanfare municipale de", "the harbour of").
         let of_place = matches!(pw.as_str(), "de" | "d'" | "du" | "of")
             && p2.is_some_and(|q| {
                 let t = &self.doc.toks[q];

@@ -75,7 +75,7 @@ impl<'a> Cx<'a> {
     /// rules for names weigh those), as a place the words around may take: after a place
     /// preposition (`at_place`) any of them; elsewhere a major one (a country, region, natural
     /// place or sizeable town) whose name is not an ordinary word. After a common noun and de or of
-    /// (`of_place`: "l'école de musique de Tulle") any of them too. `pw` is the word before.
+    /// (`of_place`: "la fanfare municipale de Marvejols") any of them too. `pw` is the word before.
     pub(super) fn generated_place(&self, a: usize, b: usize, pw: &str, at_place: bool, of_place: bool) -> bool {
         if a == b && self.lex.is_first_name(self.f(a)) {
             return false;

@@ -175,13 +175,15 @@ fn places_after_locative_words_and_conjunctions() {
 /// the French "à" (which folds to the verb "a"); so does a town after a common noun and de.
 #[test]
 fn places_before_kin_words_and_after_nouns() {
-    let rs = run("Marché\nQuand j'étais petite à Marvejols, ma tante Hortense m'emmenait au marché.", Fr);
+    let rs = run("Souvenirs\nL'été de mes huit ans à Marvejols, ma cousine Hortense m'apprenait les cartes.", Fr);
     assert_has(&rs, Location, "Marvejols");
     assert_has(&rs, Person, "Hortense");
-    let rs = run("Bals\nIl jouait à tous les bals du canton, de Marvejols à Espalion.", Fr);
+    let rs = run("Vélo\nNous avons relié Florence à Sienne en deux jours.", Fr);
+    assert_has(&rs, Location, "Florence");
+    assert_has(&rs, Location, "Sienne");
+    let rs = run("Vélo\nLe tronçon de Marvejols à Espalion était le plus dur.", Fr);
     assert_has(&rs, Location, "Marvejols");
-    assert_has(&rs, Location, "Espalion");
-    let rs = run("Chorale\nJe chante à la chorale paroissiale de Marvejols depuis trois ans.", Fr);
+    let rs = run("Chant\nLe chœur d'hommes de Marvejols répète le jeudi soir.", Fr);
     assert_has(&rs, Location, "Marvejols");
     // A name before the verb "a" is still its subject.
     let rs = run("Match\nCyprien a marqué deux buts.", Fr);
@@ -305,7 +307,7 @@ fn quoted_titles_and_owned_brands() {
     assert_has(&rs, Person, "Barnaby");
     let rs = run("Car\nOttilie drove me to Ledbury in her rusty Skoda.", En);
     assert_has(&rs, Object, "Skoda");
-    let rs = run("Voiture\nCe soir, Ottilie veut m'emmener dîner avec ma vieille Dacia.", Fr);
+    let rs = run("Voiture\nJ'ai enfin vendu ma vieille Dacia au garagiste.", Fr);
     assert_has(&rs, Object, "Dacia");
     // A first name there is still a person.
     let rs = run("Noël\nJ'ai serré fort ma petite Hortense.", Fr);
