@@ -50,7 +50,7 @@ impl<'a> Cx<'a> {
                 let t = &self.doc.toks[q];
                 t.kind == TokKind::Word && !t.cap && !self.is_stop(q)
             });
-        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw, at_place, of_place);
+        let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw, at_place || of_place);
         let gaz = self.place_at[a] == Some(b) || generated;
         // A hyphenated compound is a first name only as a whole ("Marie-Thérèse"); one whose first
         // part alone is ("stade Pierre-Mauroy") names something after a person, as French writes it.
@@ -143,7 +143,7 @@ impl<'a> Cx<'a> {
         // "Found a Penny Red", "un vieux Leica": a name after an indefinite article is a thing.
         // (The raw word: a folded "a" may be the French "à".)
         let indef = |t: Option<usize>| t.is_some_and(|t| matches!(self.doc.raw(t), "a" | "an" | "un" | "une"));
-        // So is a name after a possessive and a describing word ("ma vieille Clio"), unless a first name.
+        // So is a name after a possessive and a describing word ("ma vieille Dacia"), unless a first name.
         let owned = (MY.contains(&p2w.as_str()) || THIRD_POSSESSIVE.contains(&p2w.as_str()))
             && firstname.is_none()
             && !self.doc.toks[a].upper;

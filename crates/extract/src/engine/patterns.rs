@@ -63,16 +63,16 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Words a quoted title does not begin with: what begins reported speech ("'I love you'", "« On y va »").
+/// Words a quoted title does not begin with: what begins reported speech ("'We made it'", "« On y va »").
 const SPEECH_START: [&str; 16] =
     ["i", "you", "we", "he", "she", "it", "they", "je", "j'", "tu", "on", "nous", "vous", "il", "elle", "c'"];
 
 impl<'a> Cx<'a> {
-    /// Titles in quotation marks: "I sang 'Take Five'", "« Foule sentimentale »". A short run of
+    /// Titles in quotation marks: "I sang 'Take Five'", "« Les Saisons d'Ottilie »". A short run of
     /// words between an opening and a closing mark, the first with a capital, is a named work: a
     /// thing (GUIDELINE.md). Not reported speech: nothing inside or before the closing mark that
     /// ends a sentence or a clause, no pronoun first, no kin word, title or known name inside, and
-    /// not a lone word after "called" or "nicknamed".
+    /// not a lone word after a word that introduces a person ("called 'Mimi'", "with 'Bouboule'").
     pub(super) fn quoted_titles(&mut self) {
         let doc = self.doc;
         let n = self.n();

@@ -73,10 +73,10 @@ impl<'a> Cx<'a> {
 
     /// A place of the generated gazetteer spanning exactly `a..=b` that is not a first name (the
     /// rules for names weigh those), as a place the words around may take: after a place
-    /// preposition (`at_place`) any of them; elsewhere a major one (a country, region, natural
-    /// place or sizeable town) whose name is not an ordinary word. After a common noun and de or of
-    /// (`of_place`: "la fanfare municipale de Marvejols") any of them too. `pw` is the word before.
-    pub(super) fn generated_place(&self, a: usize, b: usize, pw: &str, at_place: bool, of_place: bool) -> bool {
+    /// preposition, or a common noun and de or of (`at_place`: "à Marvejols", "la fanfare
+    /// municipale de Marvejols"), any of them; elsewhere a major one (a country, region, natural
+    /// place or sizeable town) whose name is not an ordinary word. `pw` is the word before.
+    pub(super) fn generated_place(&self, a: usize, b: usize, pw: &str, at_place: bool) -> bool {
         if a == b && self.lex.is_first_name(self.f(a)) {
             return false;
         }
@@ -90,7 +90,7 @@ impl<'a> Cx<'a> {
             return false;
         }
         let Some(place) = self.lex.compiled.place(self.text(a, b)) else { return false };
-        at_place || of_place || (place.major && !place.word)
+        at_place || (place.major && !place.word)
     }
 
     /// Pulls lower-case place cues into a name ("rue des Martyrs", "Pinewood cinema").

@@ -301,9 +301,9 @@ fn quoted_titles_and_owned_brands() {
     let rs = run("Fête\nOn a chanté « Cyprien le voyageur » toute la soirée.", Fr);
     assert_has(&rs, Object, "Cyprien le voyageur");
     assert_not(&rs, "Cyprien");
-    let rs = run("Letter\nBarnaby wrote back: 'Never Again.' I laughed. Ottilie said 'I love you' twice.", En);
+    let rs = run("Letter\nBarnaby wrote back: 'Never Again.' I laughed. Ottilie said 'We made it' twice.", En);
     assert_not(&rs, "Never Again");
-    assert_not(&rs, "I love you");
+    assert_not(&rs, "We made it");
     assert_has(&rs, Person, "Barnaby");
     let rs = run("Car\nOttilie drove me to Ledbury in her rusty Skoda.", En);
     assert_has(&rs, Object, "Skoda");
