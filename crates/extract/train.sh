@@ -1,6 +1,7 @@
 #!/bin/sh
-# Fits the content model (src/model.rs) on the development set and the extra sets, and writes
-# data/model/content.tsv; the frozen held-out set and the tuning set are never trained on.
+# Fits the sequence tagger (src/tagger.rs) and the content model (src/model.rs) on the development
+# set and the extra sets, and writes data/model/tagger.tsv and data/model/content.tsv; the frozen
+# held-out sets and the tuning set are never trained on.
 #
 #   crates/extract/train.sh
 set -eu

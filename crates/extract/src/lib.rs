@@ -42,6 +42,7 @@ mod kin;
 mod lexicon;
 mod link;
 pub mod model;
+pub mod tagger;
 mod token;
 pub mod train;
 
@@ -193,7 +194,7 @@ pub struct ValidationResult {
     pub extracted_type: EntityType,
     /// How likely the proposal is right, 0 to 100. Higher is right more often: on the third
     /// frozen held-out set (text nobody tuned on), proposals at 90+ are right about 97% of the
-    /// time, at 70-79 about 81%, under 60 about 36% (`lifegraph-extract eval` prints the table).
+    /// time, at 70-79 about 78%, under 60 about 35% (`lifegraph-extract eval` prints the table).
     pub extracted_confidence: u8,
     /// For people: the relationship category to the writer when the text says it.
     pub extracted_relationship: Option<String>,
@@ -215,12 +216,28 @@ pub fn extract(text: &str, lang: Option<Lang>, known: &[KnownEntity]) -> Vec<Val
     Matcher::new(known).extract(&MemoryText { title, details, lang })
 }
 
+/// The title and details of a gold case (its text is the title, a line break, then the details).
+fn case_memory(case: &eval::Case) -> MemoryText<'_> {
+    let (title, details) = case.text.split_once('\n').unwrap_or(("", &case.text));
+    MemoryText { title, details, lang: case.lang }
+}
+
 /// The content words (emotions, activities, objects, life periods of the lexicons) that the rules
-/// leave aside in a memory, with the features of [`model`]: what `lifegraph-extract train` learns
-/// from. `text` is the title, a line break, then the details, as for [`extract`].
-pub fn content_candidates(text: &str, lang: Option<Lang>, known: &[KnownEntity]) -> Vec<model::Candidate> {
-    let (title, details) = text.split_once('\n').unwrap_or(("", text));
-    engine::candidates(&Matcher::new(known), &MemoryText { title, details, lang })
+/// leave aside in a gold case's memory, and those `tagger` marks, with the features of [`model`]:
+/// what `lifegraph-extract train` learns from.
+pub fn content_candidates(case: &eval::Case, tagger: Option<&tagger::Tagger>) -> Vec<model::Candidate> {
+    engine::candidates(&Matcher::new(&case.known), &case_memory(case), tagger)
+}
+
+/// What `tagger` marks in a gold case's memory (first token, last token, type), to score it
+/// against [`tagger_sequence`]'s labels.
+pub fn tagger_spans(case: &eval::Case, tagger: &tagger::Tagger) -> Vec<(usize, usize, EntityType)> {
+    engine::tagged(&Matcher::new(&case.known), &case_memory(case), tagger)
+}
+
+/// A gold case's tokens with the [`tagger`]'s features and the labels of its gold, for training it.
+pub fn tagger_sequence(case: &eval::Case) -> tagger::Sequence {
+    engine::sequence(&Matcher::new(&case.known), &case_memory(case), &case.gold)
 }
 
 /// Bytes of the compiled lexicons (first names and places from open data) embedded in the

@@ -4,8 +4,9 @@
 //!   standard input; `gold` is ignored) and writes one line per case:
 //!   `{"id", "validationResults": [...]}`.
 //! - `lifegraph-extract eval FILE [--errors]` scores a gold file by the guideline's rules.
-//! - `lifegraph-extract train OUT FILE...` fits the content model on gold files (5-fold
-//!   cross-validation figures first) and writes it to OUT (`train.sh` runs it).
+//! - `lifegraph-extract train OUT FILE...` fits the sequence tagger and the content model on gold
+//!   files (cross-validation figures first), writes the model to OUT and the tagger to
+//!   `tagger.tsv` beside it (`train.sh` runs it).
 
 use std::io::{BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -24,7 +25,7 @@ struct Output<'a> {
 fn usage() -> ExitCode {
     eprintln!("usage: lifegraph-extract [FILE]            extract (JSON lines in, JSON lines out)");
     eprintln!("       lifegraph-extract eval FILE [--errors]  score a gold file");
-    eprintln!("       lifegraph-extract train OUT FILE...     fit the content model on gold files");
+    eprintln!("       lifegraph-extract train OUT FILE...     fit the tagger and the content model on gold files");
     eprintln!("       lifegraph-extract agree GOLD OTHER      score a second annotator's reading against the gold");
     ExitCode::from(2)
 }
@@ -56,11 +57,22 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            let trained = lifegraph_extract::train::run(&cases, files);
+            let trained = match lifegraph_extract::train::run(&cases, files) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("cannot train: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             print!("{}", trained.report);
-            if let Err(e) = std::fs::write(out, trained.text) {
-                eprintln!("cannot write {out}: {e}");
-                return ExitCode::FAILURE;
+            let tagger_out = std::path::Path::new(out).with_file_name("tagger.tsv");
+            for (path, bytes) in
+                [(std::path::Path::new(out), trained.text.as_bytes()), (&tagger_out, trained.tagger.as_bytes())]
+            {
+                if let Err(e) = std::fs::write(path, bytes) {
+                    eprintln!("cannot write {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
             }
             ExitCode::SUCCESS
         }

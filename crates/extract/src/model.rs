@@ -31,6 +31,8 @@ pub struct Candidate {
 #[derive(Debug, Default, Clone)]
 pub struct Model {
     weights: FxMap<String, f32>,
+    /// The same weights by the [`FeatureHash`] of their names, for scoring without writing names.
+    by_hash: FxMap<u64, f32>,
     /// Logistic curve from margin to probability: `1 / (1 + exp(-(a * margin + b)))`.
     platt: (f32, f32),
 }
@@ -52,6 +54,7 @@ impl Model {
                 model.platt = (value, cols.next().and_then(|b| b.parse().ok()).unwrap_or(0.0));
             } else {
                 model.weights.insert(name.to_string(), value);
+                model.by_hash.insert(FeatureHash::of(name), value);
             }
         }
         model
@@ -84,6 +87,13 @@ impl Model {
         self.weights.get(feature).copied().unwrap_or(0.0)
     }
 
+    /// The weight of a feature given as format arguments (0 for a feature the model does not know).
+    pub fn weight_of(&self, feature: std::fmt::Arguments<'_>) -> f32 {
+        let mut h = FeatureHash::default();
+        let _ = std::fmt::Write::write_fmt(&mut h, feature);
+        self.by_hash.get(&h.0).copied().unwrap_or(0.0)
+    }
+
     /// The probability that a candidate of this margin is an entity.
     pub fn probability(&self, margin: f32) -> f32 {
         let (a, b) = self.platt;
@@ -93,6 +103,34 @@ impl Model {
     /// Whether the model has been trained (an empty file keeps every candidate out).
     pub fn is_empty(&self) -> bool {
         self.weights.is_empty()
+    }
+}
+
+/// FNV-1a over the bytes of a feature's name, fed piece by piece as it is formatted: the same
+/// name gives the same hash however it is written.
+#[derive(Clone, Copy)]
+pub struct FeatureHash(u64);
+
+impl Default for FeatureHash {
+    fn default() -> Self {
+        FeatureHash(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl FeatureHash {
+    fn of(name: &str) -> u64 {
+        let mut h = FeatureHash::default();
+        let _ = std::fmt::Write::write_str(&mut h, name);
+        h.0
+    }
+}
+
+impl std::fmt::Write for FeatureHash {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for b in s.bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        Ok(())
     }
 }
 
@@ -136,9 +174,10 @@ pub fn train(data: &[(&[String], bool)], lambda: f64) -> Model {
             w[j] -= rate * (m1[j] / c1) / ((m2[j] / c2).sqrt() + 1e-9);
         }
     }
-    let weights =
+    let weights: FxMap<String, f32> =
         index.into_iter().filter(|&(_, j)| w[j].abs() > 1e-4).map(|(f, j)| (f.to_string(), w[j] as f32)).collect();
-    Model { weights, platt: (1.0, 0.0) }
+    let by_hash = weights.iter().map(|(f, &v)| (FeatureHash::of(f), v)).collect();
+    Model { weights, by_hash, platt: (1.0, 0.0) }
 }
 
 /// Steps of gradient descent in [`train`].

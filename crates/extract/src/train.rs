@@ -1,23 +1,30 @@
-//! `lifegraph-extract train`: the content model fitted on gold files. The fit is deterministic,
-//! so the same files always give the same `data/model/content.tsv` (a test retrains it and compares).
+//! `lifegraph-extract train`: the sequence tagger and the content model fitted on gold files. Both
+//! fits are deterministic, so the same files always give the same `data/model/tagger.tsv` and
+//! `data/model/content.tsv` (a test retrains them and compares).
 
 use std::fmt::Write;
+use std::io;
 
 use crate::eval::Case;
 use crate::model::{self, Candidate};
-use crate::{content_candidates, name_key};
+use crate::tagger::{self, Sequence};
+use crate::{content_candidates, name_key, tagger_sequence, tagger_spans};
 
 /// Penalties tried; the one with the best cross-validated F1 is kept.
 const LAMBDAS: [f64; 6] = [0.0003, 0.001, 0.003, 0.01, 0.03, 0.1];
 /// Folds of the cross-validation (by case).
 const FOLDS: usize = 5;
+/// Folds of the tagger's cross-fitting: the model learns from what a tagger that never saw the
+/// case marks in it, as it will on a new memory.
+const TAGGER_FOLDS: usize = 3;
 
 /// Each case's candidates, labelled: an entity of the gold of the same type has its name (or the
-/// lexicon's name for it) among its names.
-fn labelled(cases: &[Case]) -> Vec<(usize, Candidate, bool)> {
+/// lexicon's name for it) among its names. Case `i` is tagged by `taggers[i % taggers.len()]`.
+fn labelled(cases: &[Case], taggers: &[tagger::Tagger]) -> Vec<(usize, Candidate, bool)> {
     let mut out = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        for c in content_candidates(&case.text, case.lang, &case.known) {
+        let tagger = taggers.get(i % taggers.len().max(1));
+        for c in content_candidates(case, tagger) {
             let keys = [name_key(&c.surface), name_key(&c.canon)];
             let label = case.gold.iter().any(|g| {
                 g.entity_type == c.kind
@@ -51,16 +58,44 @@ fn cross_validated(data: &[(usize, Candidate, bool)], lambda: f64) -> Vec<(f32, 
     held_out
 }
 
-/// A fitted model: the text of `data/model/content.tsv` and the figures of the fit.
+/// Precision, recall and F1 of the tagger's spans against the gold labels' spans.
+fn tagger_scores(cases: &[Case], seqs: &[Sequence], taggers: &[tagger::Tagger]) -> (f64, f64, f64) {
+    let (mut tp, mut proposed, mut gold) = (0usize, 0usize, 0usize);
+    for (i, ((_, ys), case)) in seqs.iter().zip(cases).enumerate() {
+        let found = tagger_spans(case, &taggers[i % taggers.len()]);
+        let want = tagger::spans(ys);
+        tp += found.iter().filter(|s| want.contains(s)).count();
+        proposed += found.len();
+        gold += want.len();
+    }
+    let p = tp as f64 / proposed.max(1) as f64;
+    let r = tp as f64 / gold.max(1) as f64;
+    (p, r, if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 })
+}
+
+/// The fitted models: the tagger's file, the text of `data/model/content.tsv` and the figures of
+/// the fit.
 pub struct Trained {
+    pub tagger: String,
     pub text: String,
     pub report: String,
 }
 
-/// Fits the model on `cases`, read from `files` (named in the file's header).
-pub fn run(cases: &[Case], files: &[String]) -> Trained {
+/// Fits the tagger and the model on `cases`, read from `files` (named in the model's header).
+pub fn run(cases: &[Case], files: &[String]) -> io::Result<Trained> {
     let mut report = String::new();
-    let data = labelled(cases);
+    let seqs: Vec<Sequence> = cases.iter().map(tagger_sequence).collect();
+    let mut taggers = Vec::new();
+    for fold in 0..TAGGER_FOLDS {
+        let seen = seqs.iter().enumerate().filter(|(i, _)| i % TAGGER_FOLDS != fold).map(|(_, s)| s);
+        taggers.push(tagger::Tagger::parse(&tagger::train(seen, "")?));
+    }
+    let (tp, tr, tf) = tagger_scores(cases, &seqs, &taggers);
+    let _ = writeln!(
+        report,
+        "tagger, {TAGGER_FOLDS}-fold cross-fitting (by case): precision {tp:.3}, recall {tr:.3}, F1 {tf:.3} on the spans"
+    );
+    let data = labelled(cases, &taggers);
     let positives = data.iter().filter(|(_, _, y)| *y).count();
     let _ = writeln!(
         report,
@@ -92,11 +127,22 @@ pub fn run(cases: &[Case], files: &[String]) -> Trained {
     let header = format!(
         "The content model of lifegraph-extract (src/model.rs), written by crates/extract/train.sh: do not edit.\n\
          Trained on {} cases ({}), {} candidates, {} entities; L2 penalty {lambda}.\n\
-         {FOLDS}-fold cross-validation: precision {p:.3}, recall {r:.3}, F1 {f1:.3}.",
+         {FOLDS}-fold cross-validation: precision {p:.3}, recall {r:.3}, F1 {f1:.3}.\n\
+         Its candidates come from a tagger that did not see their case ({TAGGER_FOLDS} folds: precision {tp:.3}, \
+         recall {tr:.3}, F1 {tf:.3} on the spans); data/model/tagger.tsv is the tagger fitted on them all.",
         cases.len(),
         names.join(", "),
         data.len(),
         positives
     );
-    Trained { text: m.write(&header), report }
+    let tagger = tagger::train(
+        seqs.iter(),
+        &format!(
+            "The sequence tagger of lifegraph-extract (src/tagger.rs), written by crates/extract/train.sh: do not edit.\n\
+             Trained on {} cases ({}); {TAGGER_FOLDS}-fold cross-fitting: precision {tp:.3}, recall {tr:.3}, F1 {tf:.3} on the spans.",
+            cases.len(),
+            names.join(", ")
+        ),
+    )?;
+    Ok(Trained { tagger, text: m.write(&header), report })
 }

@@ -2,6 +2,14 @@
 
 use super::*;
 
+/// Words offered to the model: a lexicon's (with its entry) or the tagger's.
+#[derive(Clone, Copy)]
+pub(super) struct Span {
+    a: usize,
+    b: usize,
+    e: Option<LexEntry>,
+}
+
 impl<'a> Cx<'a> {
     /// Content words of the lexicons that no mention covers, with the model's features; each with
     /// its first and last token.
@@ -17,12 +25,15 @@ impl<'a> Cx<'a> {
     }
 
     /// The candidates of [`Self::leftover_content`] (their features left empty), each with what
-    /// `weigh` makes of it: its features for training, or its margin for extraction.
+    /// `weigh` makes of it: its features for training, or its margin for extraction. First the
+    /// lexicons' words, then the tagger's spans where no lexicon word is (where one is, the rules
+    /// above have said what it is, or that it is none).
     fn leftover_content_with<W>(
         &self,
-        mut weigh: impl FnMut(&Self, &LexHit, EntityType, &str) -> W,
+        mut weigh: impl FnMut(&Self, Span, EntityType, &str) -> W,
     ) -> Vec<((usize, usize), Candidate, W)> {
         let covered = |a: usize, b: usize| self.out.iter().any(|m| m.a <= b && a <= m.b);
+        let taken = |a: usize, b: usize| (a..=b).any(|t| self.blocked[t] || self.kin_tok[t] || self.person_tok[t]);
         let content =
             |h: &&LexHit| matches!(h.e.kind, LexKind::Emotion | LexKind::Activity | LexKind::Object | LexKind::Period);
         let hits: Vec<&LexHit> = self.lexh.iter().filter(content).collect();
@@ -31,7 +42,7 @@ impl<'a> Cx<'a> {
             let inside_longer = hits.iter().any(|o| o.a <= h.a && h.b <= o.b && (o.a, o.b) != (h.a, h.b));
             if inside_longer
                 || covered(h.a, h.b)
-                || (h.a..=h.b).any(|t| self.blocked[t] || self.kin_tok[t] || self.person_tok[t])
+                || taken(h.a, h.b)
                 || (h.e.caps && !self.doc.toks[h.a].cap)
                 || self.holiday_in_lower_case(h)
             {
@@ -43,33 +54,52 @@ impl<'a> Cx<'a> {
             {
                 continue;
             }
-            if h.e.kind == LexKind::Emotion && self.not_the_writers_feeling(h) {
-                continue;
-            }
-            // A verb or a describing word spelt like a thing: "they record", "elle ne tente rien",
-            // "I look lighter".
-            if h.e.kind == LexKind::Object && self.prev(h.a).is_some_and(|p| NOT_A_THING_AFTER.contains(&self.f(p))) {
-                continue;
-            }
             let kind = match h.e.kind {
                 LexKind::Emotion => EntityType::Emotion,
                 LexKind::Activity => EntityType::Activity,
                 LexKind::Object => EntityType::Object,
                 _ => EntityType::LifePeriod,
             };
-            if out.iter().any(|((a, b), c, _)| (*a, *b) == (h.a, h.b) && c.kind == kind) {
+            if self.not_a_candidate(h.a, h.b, kind)
+                || out.iter().any(|((a, b), c, _)| (*a, *b) == (h.a, h.b) && c.kind == kind)
+            {
                 continue;
             }
             let canon = self.ll.canon[h.e.idx as usize].clone();
-            let weight = weigh(self, h, kind, &canon);
-            let features = Vec::new();
+            let weight = weigh(self, Span { a: h.a, b: h.b, e: Some(h.e) }, kind, &canon);
             out.push((
                 (h.a, h.b),
-                Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features },
+                Candidate { kind, surface: surface.to_string(), canon, verb: h.e.verb, features: Vec::new() },
+                weight,
+            ));
+        }
+        for &(a, b, kind) in &self.tagged {
+            if covered(a, b)
+                || taken(a, b)
+                || self.not_a_candidate(a, b, kind)
+                || hits.iter().any(|h| h.a <= b && a <= h.b)
+            {
+                continue;
+            }
+            let surface = self.text(a, b).to_string();
+            let weight = weigh(self, Span { a, b, e: None }, kind, &surface);
+            out.push((
+                (a, b),
+                Candidate { kind, canon: surface.clone(), surface, verb: false, features: Vec::new() },
                 weight,
             ));
         }
         out
+    }
+
+    /// A feeling the writer does not express, or a thing's word used as a verb or a describing
+    /// word ("they record", "elle ne tente rien", "I look lighter"): no candidate.
+    fn not_a_candidate(&self, a: usize, b: usize, kind: EntityType) -> bool {
+        match kind {
+            EntityType::Emotion => self.not_the_writers_feeling(a, b),
+            EntityType::Object => self.prev(a).is_some_and(|p| NOT_A_THING_AFTER.contains(&self.f(p))),
+            _ => false,
+        }
     }
 
     /// An English holiday name with a word in lower case ("a sunny May day"): English writes every
@@ -87,19 +117,19 @@ impl<'a> Cx<'a> {
     /// expresses"): a pretended one, or one whose clause is about someone else (a name, a kin word
     /// or a third-person pronoun before it, with no first person nearer), unless the writer is its
     /// object ("it frightened me").
-    fn not_the_writers_feeling(&self, h: &LexHit) -> bool {
-        if self.any_before(h.a, 4, &PRETEND) {
+    fn not_the_writers_feeling(&self, a: usize, b: usize) -> bool {
+        if self.any_before(a, 4, &PRETEND) {
             return true;
         }
-        if self.next(h.b).is_some_and(|j| matches!(self.f(j), "me" | "moi")) || self.writer_subject(h.a) {
+        if self.next(b).is_some_and(|j| matches!(self.f(j), "me" | "moi")) || self.writer_subject(a) {
             return false;
         }
-        self.someone_else_before(h.a, true)
+        self.someone_else_before(a, true)
     }
 
     /// What the model weighs for a content word: the word and its lexicon flags, its shape, the
     /// words around it and who the sentence is about.
-    fn content_features(&self, h: &LexHit, kind: EntityType, canon: &str, emit: &mut dyn FnMut(&str)) {
+    fn content_features(&self, h: Span, kind: EntityType, canon: &str, emit: &mut dyn FnMut(std::fmt::Arguments<'_>)) {
         let k = kind.as_str();
         let class = |i: Option<usize>| -> &'static str {
             let Some(i) = i else { return "none" };
@@ -127,14 +157,9 @@ impl<'a> Cx<'a> {
         let next = self.next(h.b);
         let word = crate::fold::fold(self.text(h.a, h.b));
         let tok = &self.doc.toks[h.a];
-        // Each feature is written into one buffer and handed to `emit`: scoring builds no list of strings.
-        let mut buf = String::with_capacity(48);
-        let mut put = |args: std::fmt::Arguments<'_>| {
-            use std::fmt::Write;
-            buf.clear();
-            let _ = write!(buf, "{k}|{args}");
-            emit(&buf);
-        };
+        // Each feature is handed to `emit` as format arguments: scoring hashes them as they are
+        // formatted and writes no string.
+        let mut put = |args: std::fmt::Arguments<'_>| emit(format_args!("{k}|{args}"));
         put(format_args!("bias"));
         put(format_args!("w={word}"));
         put(format_args!("canon={}", crate::fold::fold(canon)));
@@ -151,10 +176,25 @@ impl<'a> Cx<'a> {
                 put(format_args!("{name}"));
             }
         };
-        flag(h.e.ctx, "ctx");
-        flag(h.e.verb, "verb");
-        flag(h.e.weak, "weak");
-        flag(h.e.holiday, "holiday");
+        let entry = |on: fn(&LexEntry) -> bool| h.e.as_ref().is_some_and(on);
+        flag(entry(|e| e.ctx), "ctx");
+        flag(entry(|e| e.verb), "verb");
+        flag(entry(|e| e.weak), "weak");
+        flag(entry(|e| e.holiday), "holiday");
+        // What the tagger made of the same words.
+        let overlapping = |t: &&(usize, usize, EntityType)| t.0 <= h.b && h.a <= t.1;
+        let tagged = self.tagged.iter().filter(overlapping).map(|&(a, b, ty)| (ty == kind, (a, b) == (h.a, h.b)));
+        let (mut same, mut part, mut other) = (false, false, false);
+        for (ty, span) in tagged {
+            same |= ty && span;
+            part |= ty && !span;
+            other |= !ty;
+        }
+        flag(h.e.is_none(), "tag=only");
+        flag(h.e.is_some() && same, "tag=same");
+        flag(part, "tag=part");
+        flag(other, "tag=other");
+        flag(h.e.is_some() && !same && !part && !other, "tag=none");
         flag(h.b > h.a, "multi");
         flag(tok.line == 0, "title");
         flag(tok.sent_start, "start");
@@ -178,7 +218,7 @@ impl<'a> Cx<'a> {
         }
         let scored = self.leftover_content_with(|cx, h, kind, canon| {
             let mut margin = 0.0;
-            cx.content_features(h, kind, canon, &mut |f| margin += model.weight(f));
+            cx.content_features(h, kind, canon, &mut |f| margin += model.weight_of(f));
             margin
         });
         for ((a, b), c, margin) in scored {

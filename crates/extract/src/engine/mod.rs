@@ -22,7 +22,10 @@ mod patterns;
 mod places;
 mod resolve;
 mod sources;
+mod tagged;
 mod words;
+
+pub(crate) use tagged::{sequence, tagged};
 
 use words::*;
 pub(crate) use words::{KIN_ADJ, MY};
@@ -162,6 +165,8 @@ struct Cx<'a> {
     kin_later: Vec<LexHit>,
     /// Kin-of-kin questions asked so far.
     kin_questions: std::cell::Cell<u32>,
+    /// The sequence tagger's mentions: first token, last token, type.
+    tagged: Vec<(usize, usize, EntityType)>,
 }
 
 fn kind_bit(k: LexKind) -> u8 {
@@ -379,7 +384,7 @@ fn shouted(doc: &Doc<'_>) -> Vec<bool> {
 
 /// Runs the whole extraction for one memory.
 pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
-    with_rules(m, mem, |cx| {
+    with_rules(m, mem, Some(&crate::tagger::SHIPPED), |cx| {
         cx.learned();
         cx.resolve();
         cx.link_and_dedupe()
@@ -387,13 +392,20 @@ pub(crate) fn run(m: &Matcher, mem: &MemoryText<'_>) -> Vec<ValidationResult> {
     .unwrap_or_default()
 }
 
-/// The content words the rules leave aside in a memory, for training the model.
-pub(crate) fn candidates(m: &Matcher, mem: &MemoryText<'_>) -> Vec<Candidate> {
-    with_rules(m, mem, |cx| cx.leftover_content().into_iter().map(|(_, c)| c).collect()).unwrap_or_default()
+/// The content words the rules leave aside in a memory, with what `tagger` marks in it, for
+/// training the model.
+pub(crate) fn candidates(m: &Matcher, mem: &MemoryText<'_>, tagger: Option<&crate::tagger::Tagger>) -> Vec<Candidate> {
+    with_rules(m, mem, tagger, |cx| cx.leftover_content().into_iter().map(|(_, c)| c).collect()).unwrap_or_default()
 }
 
-/// Runs the rules on a memory, then `then` on what they found (`None` for a memory without words).
-fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_>) -> R) -> Option<R> {
+/// Runs the tagger (if any) and the rules on a memory, then `then` on what they found (`None` for a
+/// memory without words).
+fn with_rules<R>(
+    m: &Matcher,
+    mem: &MemoryText<'_>,
+    tagger: Option<&crate::tagger::Tagger>,
+    then: impl FnOnce(&mut Cx<'_>) -> R,
+) -> Option<R> {
     let title = clip(mem.title);
     let details = clip(mem.details);
     let text: Cow<'_, str> =
@@ -437,9 +449,12 @@ fn with_rules<R>(m: &Matcher, mem: &MemoryText<'_>, then: impl FnOnce(&mut Cx<'_
         out: Vec::new(),
         kin_later: Vec::new(),
         kin_questions: Default::default(),
+        tagged: Vec::new(),
     };
-    let _ = cx.lang;
     cx.lexicon_hits();
+    if let Some(tagger) = tagger.filter(|t| !t.is_empty()) {
+        cx.tagged = tagger.tag(&cx.token_views());
+    }
     cx.known_hits();
     cx.kin();
     cx.places();

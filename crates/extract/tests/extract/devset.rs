@@ -103,19 +103,21 @@ fn tuning_set_holds() {
 #[test]
 fn shipped_model_is_what_train_sh_writes() {
     // The shipped weights come from the data and the code, nothing else: retrained on the files its
-    // header names, in that order, the model is the same file to the last digit.
+    // header names, in that order, the tagger and the model are the same files to the last byte.
     let dir = env!("CARGO_MANIFEST_DIR");
     let shipped = std::fs::read_to_string(format!("{dir}/data/model/content.tsv")).unwrap();
     let names = shipped.lines().find_map(|l| l.strip_prefix("# Trained on ")).expect("a header naming its files");
     let names = names.split_once('(').and_then(|(_, r)| r.split_once(')')).expect("files in brackets").0;
     let files: Vec<String> = names.split(", ").map(|f| format!("tests/data/{f}")).collect();
     let all: Vec<_> = names.split(", ").flat_map(cases).collect();
-    let trained = lifegraph_extract::train::run(&all, &files);
+    let trained = lifegraph_extract::train::run(&all, &files).expect("training runs");
     assert!(
         trained.text == shipped,
         "data/model/content.tsv is stale: run crates/extract/train.sh\n{}",
         trained.report
     );
+    let shipped_tagger = std::fs::read_to_string(format!("{dir}/data/model/tagger.tsv")).unwrap();
+    assert!(trained.tagger == shipped_tagger, "data/model/tagger.tsv is stale: run crates/extract/train.sh");
     // And it does not train on the sets that measure it.
     for kept_out in ["tune-", "frozen-"] {
         assert!(!names.contains(kept_out), "the model is trained on {kept_out}*");

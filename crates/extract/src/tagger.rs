@@ -1,0 +1,524 @@
+//! The sequence tagger: a linear-chain conditional random field that reads a memory word by word
+//! and marks the feelings, activities, things and life periods in it (a B or I label per type, O
+//! for the rest), from each word, its shape, the lexicon kinds it belongs to and the words around
+//! it. It finds phrases no lexicon lists. Its spans reach the content model (`src/model.rs`) as
+//! candidates beside the lexicons' words, and as a feature of those words: the model decides, and
+//! its margin is the confidence.
+//!
+//! `train.sh` fits it with the `crfs` crate (a Rust port of CRFsuite: L-BFGS with an L1 and an L2
+//! penalty) and writes its weights to `data/model/tagger.tsv`, which the crate embeds. Tagging is
+//! done here, not by `crfs`: the weights are indexed by word, so each token costs a few hash
+//! lookups instead of one per feature.
+
+use std::fmt::Write as _;
+use std::hash::Hasher;
+use std::io;
+use std::sync::LazyLock;
+
+pub use crfs::Attribute;
+
+use crate::EntityType;
+use crate::fxhash::{FxHasher, FxMap};
+
+/// What the tagger reads of one token: its folded word and its flags (bits of [`FLAGS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TokenView<'t> {
+    pub word: &'t str,
+    pub flags: u64,
+}
+
+/// The yes/no features of a token, by bit.
+pub const FLAGS: [&str; 36] = [
+    "cap",
+    "upper",
+    "digit",
+    "start",
+    "title",
+    "comma-before",
+    "lang=en",
+    "lang=fr",
+    // The lexicon kinds covering the token, beginning at it, covering the one before and after.
+    "k=emotion",
+    "k=activity",
+    "k=object",
+    "k=period",
+    "k=kin",
+    "k=place",
+    "k=block",
+    "kb=emotion",
+    "kb=activity",
+    "kb=object",
+    "kb=period",
+    "kb=kin",
+    "kb=place",
+    "kb=block",
+    "k-1=emotion",
+    "k-1=activity",
+    "k-1=object",
+    "k-1=period",
+    "k-1=kin",
+    "k-1=place",
+    "k-1=block",
+    "k+1=emotion",
+    "k+1=activity",
+    "k+1=object",
+    "k+1=period",
+    "k+1=kin",
+    "k+1=place",
+    "k+1=block",
+];
+
+/// The bit of a flag of [`FLAGS`].
+pub fn flag(name: &str) -> u64 {
+    FLAGS.iter().position(|f| *f == name).map_or(0, |i| 1 << i)
+}
+
+/// Features of one word, by where the word stands: the token itself, one or two before it, one or
+/// two after it.
+const WORD_TEMPLATES: [&str; 5] = ["w", "w-1", "w-2", "w+1", "w+2"];
+/// Features of the token's own word's letters.
+const AFFIX_TEMPLATES: [&str; 3] = ["s3", "s2", "p3"];
+const BEFORE: &str = "<s>";
+const AFTER: &str = "</s>";
+
+/// The word at `i` (or the edge marks past either end).
+fn word_at<'t>(toks: &[TokenView<'t>], i: isize) -> &'t str {
+    if i < 0 { BEFORE } else { toks.get(i as usize).map_or(AFTER, |t| t.word) }
+}
+
+/// The last `k` characters of a word and its first three.
+fn affixes(w: &str) -> [&str; 3] {
+    let suffix = |k: usize| w.char_indices().rev().nth(k - 1).map_or(w, |(at, _)| &w[at..]);
+    let prefix = w.char_indices().nth(3).map_or(w, |(at, _)| &w[..at]);
+    [suffix(3), suffix(2), prefix]
+}
+
+/// Every feature of token `i`, as the names the model is trained on.
+pub fn attributes(toks: &[TokenView<'_>], i: usize) -> Vec<Attribute> {
+    let ii = i as isize;
+    let w = toks[i].word;
+    let mut names = Vec::with_capacity(24);
+    for (t, at) in WORD_TEMPLATES.iter().zip([ii, ii - 1, ii - 2, ii + 1, ii + 2]) {
+        names.push(format!("{t}={}", word_at(toks, at)));
+    }
+    for (t, a) in AFFIX_TEMPLATES.iter().zip(affixes(w)) {
+        names.push(format!("{t}={a}"));
+    }
+    for (bit, name) in FLAGS.iter().enumerate() {
+        if toks[i].flags & (1 << bit) != 0 {
+            names.push(name.to_string());
+        }
+    }
+    names.into_iter().map(|n| Attribute::new(n, 1.0)).collect()
+}
+
+/// The label of a token inside a mention of `ty` (the type's name; [`OUTSIDE`] for the types the
+/// tagger does not mark). Two mentions of one type side by side read as one: rare in a memory,
+/// and five labels instead of nine make tagging twice as fast.
+pub fn label(ty: EntityType) -> &'static str {
+    if TYPES.contains(&ty) { ty.as_str() } else { OUTSIDE }
+}
+
+/// The label of a token outside any mention.
+pub const OUTSIDE: &str = "O";
+
+/// The types the tagger marks.
+pub const TYPES: [EntityType; 4] =
+    [EntityType::Emotion, EntityType::Activity, EntityType::Object, EntityType::LifePeriod];
+
+/// The mentions of a label sequence: first token, last token, type.
+pub fn spans<S: AsRef<str>>(tags: &[S]) -> Vec<(usize, usize, EntityType)> {
+    let mut out: Vec<(usize, usize, EntityType)> = Vec::new();
+    for (i, tag) in tags.iter().enumerate() {
+        let Some(ty) = TYPES.into_iter().find(|t| t.as_str() == tag.as_ref()) else { continue };
+        match out.last_mut() {
+            Some((_, b, t)) if *t == ty && *b + 1 == i => *b = i,
+            _ => out.push((i, i, ty)),
+        }
+    }
+    out
+}
+
+/// The rows of weights (one per label) a word brings: where it stands relative to the token
+/// scored ([`WORD_TEMPLATES`]; the first, the token itself, holds its affixes' weights too).
+#[derive(Debug, Default, Clone, Copy)]
+struct WordRows {
+    at: [Option<u32>; WORD_TEMPLATES.len()],
+}
+
+/// The hash a word or an affix is indexed under: no string is compared or
+/// hashed twice while tagging.
+fn hash_str(s: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
+}
+
+/// The key of an affix feature: its template and the affix's hash.
+fn key(template: usize, affix: u64) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_usize(template);
+    h.write_u64(affix);
+    h.finish()
+}
+
+/// A trained tagger, indexed for tagging.
+#[derive(Debug, Default)]
+pub struct Tagger {
+    labels: Vec<String>,
+    /// `trans[from * L + to]`.
+    trans: Vec<f32>,
+    /// The same weights by label reached, `into[to * L + from]`.
+    into: Vec<f32>,
+    /// Weights, one row of L per feature.
+    rows: Vec<f32>,
+    /// Rows of words by word hash while reading the file.
+    word_rows: FxMap<u64, WordRows>,
+    /// By word hash, the index of its block in `blocks`.
+    words: FxMap<u64, u32>,
+    /// Each known word's weights, one row of L per template of [`WORD_TEMPLATES`] side by side
+    /// (zeros where it has none), so that a word's weights are read from one place.
+    blocks: Vec<f32>,
+    /// By [`key`].
+    affixes: FxMap<u64, u32>,
+    flags: Vec<Option<u32>>,
+}
+
+static TEXT: &str = include_str!("../data/model/tagger.tsv");
+
+/// The shipped tagger, read once per process (empty when the file holds no weights).
+pub static SHIPPED: LazyLock<Tagger> = LazyLock::new(|| Tagger::parse(TEXT));
+
+impl Tagger {
+    /// Reads `tagger.tsv`: `#` comments, a `labels` line, a `trans` line per label (the weights to
+    /// every label), then one line per feature: its name and its weight for every label.
+    pub fn parse(text: &str) -> Tagger {
+        let mut t = Tagger { flags: vec![None; FLAGS.len()], ..Tagger::default() };
+        let mut own: FxMap<u64, (Option<u32>, [u64; 3])> = FxMap::default();
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let mut cols = line.split('\t');
+            let Some(name) = cols.next() else { continue };
+            if name == "labels" {
+                t.labels = cols.map(str::to_string).collect();
+                continue;
+            }
+            let weights: Vec<f32> = cols.map(|c| c.parse().unwrap_or(0.0)).collect();
+            if weights.len() != t.labels.len() {
+                continue;
+            }
+            if name == "trans" {
+                t.trans.extend(weights);
+                continue;
+            }
+            let row = t.push_row(&weights);
+            t.index(name, row, &mut own);
+        }
+        let l = t.labels.len();
+        if t.trans.len() != l * l {
+            return Tagger::default();
+        }
+        t.into = (0..l * l).map(|k| t.trans[(k % l) * l + k / l]).collect();
+        // A known word's own row: its word's weights plus its affixes'.
+        let mut known: Vec<(u64, Option<u32>, [u64; 3])> = Vec::new();
+        for (&h, rows) in &t.word_rows {
+            let (row, affixes) = own.get(&h).copied().unwrap_or_default();
+            known.push((h, rows.at[0].or(row), affixes));
+        }
+        known.sort_unstable_by_key(|k| k.0);
+        for (h, row, affix_hashes) in known {
+            let mut sum = vec![0.0_f32; l];
+            let parts = std::iter::once(row)
+                .chain(affix_hashes.iter().enumerate().map(|(k, &a)| t.affixes.get(&key(k, a)).copied()));
+            for r in parts.flatten() {
+                sum.iter_mut().zip(&t.rows[r as usize * l..(r as usize + 1) * l]).for_each(|(s, w)| *s += w);
+            }
+            let block = (t.blocks.len() / (l * WORD_TEMPLATES.len())) as u32;
+            t.blocks.extend(sum);
+            let rows = t.word_rows.get(&h).map_or([None; WORD_TEMPLATES.len()], |r| r.at);
+            for r in &rows[1..] {
+                match r {
+                    Some(r) => t.blocks.extend_from_slice(&t.rows[*r as usize * l..(*r as usize + 1) * l]),
+                    None => t.blocks.extend(std::iter::repeat_n(0.0, l)),
+                }
+            }
+            t.words.insert(h, block);
+        }
+        t.word_rows = FxMap::default();
+        t
+    }
+
+    fn push_row(&mut self, weights: &[f32]) -> u32 {
+        let row = (self.rows.len() / self.labels.len().max(1)) as u32;
+        self.rows.extend_from_slice(weights);
+        row
+    }
+
+    /// Files a feature's row under its word, affix or flag; `own` keeps each word's own
+    /// row and affix hashes until every affix is read.
+    fn index(&mut self, name: &str, row: u32, own: &mut FxMap<u64, (Option<u32>, [u64; 3])>) {
+        let Some((template, value)) = name.split_once('=').filter(|_| !FLAGS.contains(&name)) else {
+            if let Some(bit) = FLAGS.iter().position(|f| *f == name) {
+                self.flags[bit] = Some(row);
+            }
+            return;
+        };
+        if let Some(k) = WORD_TEMPLATES.iter().position(|t| *t == template) {
+            let h = hash_str(value);
+            let entry = self.word_rows.entry(h).or_default();
+            if k == 0 {
+                own.insert(h, (Some(row), affixes(value).map(hash_str)));
+            } else {
+                entry.at[k] = Some(row);
+                own.entry(h).or_insert((None, affixes(value).map(hash_str)));
+            }
+        } else if let Some(k) = AFFIX_TEMPLATES.iter().position(|t| *t == template) {
+            self.affixes.insert(key(k, hash_str(value)), row);
+        }
+    }
+
+    /// Whether the tagger has weights (an empty file tags nothing).
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+
+    /// Each token's score for each label: the sum of its features' weights.
+    fn scores(&self, toks: &[TokenView<'_>]) -> Vec<f32> {
+        let l = self.labels.len();
+        let n = toks.len();
+        let mut out = vec![0.0_f32; n * l];
+        let hashes: Vec<u64> = toks.iter().map(|t| hash_str(t.word)).collect();
+        let width = l * WORD_TEMPLATES.len();
+        let block = |h: &u64| self.words.get(h).map(|&b| &self.blocks[b as usize * width..(b as usize + 1) * width]);
+        let blocks: Vec<Option<&[f32]>> = hashes.iter().map(block).collect();
+        let (before, after) = (hash_str(BEFORE), hash_str(AFTER));
+        let edges = (block(&before), block(&after));
+        let block_at = |i: isize| -> Option<&[f32]> {
+            if i < 0 { edges.0 } else { blocks.get(i as usize).copied().unwrap_or(edges.1) }
+        };
+        let add = |s: &mut [f32], row: Option<u32>| {
+            if let Some(r) = row {
+                let r = r as usize * l;
+                s.iter_mut().zip(&self.rows[r..r + l]).for_each(|(a, w)| *a += w);
+            }
+        };
+        for (i, s) in out.chunks_exact_mut(l).enumerate() {
+            let ii = i as isize;
+            for (k, at) in [ii, ii - 1, ii - 2, ii + 1, ii + 2].into_iter().enumerate() {
+                if let Some(b) = block_at(at) {
+                    s.iter_mut().zip(&b[k * l..(k + 1) * l]).for_each(|(a, w)| *a += w);
+                }
+            }
+            if blocks[i].is_none() {
+                for (k, a) in affixes(toks[i].word).into_iter().enumerate() {
+                    add(s, self.affixes.get(&key(k, hash_str(a))).copied());
+                }
+            }
+            let mut bits = toks[i].flags;
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                add(s, self.flags.get(bit).copied().flatten());
+            }
+        }
+        out
+    }
+
+    /// The best label sequence (Viterbi) and its mentions.
+    pub fn tag(&self, toks: &[TokenView<'_>]) -> Vec<(usize, usize, EntityType)> {
+        let l = self.labels.len();
+        if l == 0 || toks.is_empty() {
+            return Vec::new();
+        }
+        let scores = self.scores(toks);
+        let n = toks.len();
+        // alpha[i * L + k]: the best score of a labelling of tokens 0..=i that ends in label k.
+        let mut alpha = scores;
+        let mut top = vec![0.0_f32; l];
+        for i in 1..n {
+            let (done, rest) = alpha.split_at_mut(i * l);
+            let prev = &done[(i - 1) * l..];
+            // Label by label of the token before, so that the maxima over the labels reached
+            // are independent of each other.
+            top.fill(f32::NEG_INFINITY);
+            for (from, p) in prev.iter().enumerate() {
+                for (t, w) in top.iter_mut().zip(&self.trans[from * l..(from + 1) * l]) {
+                    let v = p + w;
+                    *t = if v > *t { v } else { *t };
+                }
+            }
+            rest[..l].iter_mut().zip(&top).for_each(|(a, t)| *a += t);
+        }
+        // Back from the best last label, each step to the label that gave the best score.
+        let argmax = |xs: &mut dyn Iterator<Item = f32>| {
+            xs.enumerate().fold((0, f32::NEG_INFINITY), |best, (k, v)| if v > best.1 { (k, v) } else { best }).0
+        };
+        let mut path = vec![0usize; n];
+        path[n - 1] = argmax(&mut alpha[(n - 1) * l..].iter().copied());
+        for i in (1..n).rev() {
+            let to = path[i];
+            let prev = &alpha[(i - 1) * l..i * l];
+            path[i - 1] = argmax(&mut prev.iter().zip(&self.into[to * l..(to + 1) * l]).map(|(p, t)| p + t));
+        }
+        spans(&path.iter().map(|&k| self.labels[k].as_str()).collect::<Vec<_>>())
+    }
+}
+
+/// L1 and L2 penalties and iterations of the fit (L-BFGS with orthant-wise L1, CRFsuite's default
+/// method). The L1 penalty keeps the model small: most features get no weight.
+const C1: f64 = 0.1;
+const C2: f64 = 0.05;
+const ITERATIONS: usize = 150;
+
+/// A labelled memory: each token's features and its label.
+pub type Sequence = (Vec<Vec<Attribute>>, Vec<&'static str>);
+
+/// Fits a tagger on `seqs` and returns the text of `tagger.tsv`. The fit is deterministic: the
+/// same sequences always give the same text.
+pub fn train<'s>(seqs: impl Iterator<Item = &'s Sequence>, header: &str) -> io::Result<String> {
+    let mut trainer = crfs::train::Trainer::lbfgs().with_c1(C1)?.with_c2(C2)?.with_max_iterations(ITERATIONS)?;
+    for (xs, ys) in seqs {
+        if !xs.is_empty() {
+            trainer.append(xs, ys)?;
+        }
+    }
+    // CRFsuite writes its model to a file; its dump lists the weights.
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("lifegraph-tagger-{}-{n}.crfsuite", std::process::id()));
+    let bytes = trainer.train(&path).and_then(|()| std::fs::read(&path));
+    let _ = std::fs::remove_file(&path);
+    let bytes = bytes?;
+    let model = crfs::Model::new(&bytes)?;
+    let mut dump = Vec::new();
+    model.dump(&mut dump)?;
+    Ok(from_dump(&String::from_utf8_lossy(&dump), header))
+}
+
+/// The text of `tagger.tsv` from CRFsuite's dump of a model: its labels, transitions and state
+/// features.
+fn from_dump(dump: &str, header: &str) -> String {
+    let mut labels: Vec<&str> = Vec::new();
+    let mut trans: FxMap<(&str, &str), &str> = FxMap::default();
+    let mut state: Vec<(&str, FxMap<&str, &str>)> = Vec::new();
+    let mut section = "";
+    for line in dump.lines() {
+        if let Some(name) = line.strip_suffix(" = {") {
+            section = name;
+            continue;
+        }
+        let line = line.trim();
+        match section {
+            "LABELS" => {
+                if let Some((_, label)) = line.split_once(": ") {
+                    labels.push(label);
+                }
+            }
+            "TRANSITIONS" | "STATE_FEATURES" => {
+                let Some((_, rest)) = line.split_once(") ") else { continue };
+                let Some((source, rest)) = rest.rsplit_once(" --> ") else { continue };
+                let Some((target, weight)) = rest.rsplit_once(": ") else { continue };
+                if section == "TRANSITIONS" {
+                    trans.insert((source, target), weight);
+                } else {
+                    if state.last().is_none_or(|(a, _)| *a != source) {
+                        state.push((source, FxMap::default()));
+                    }
+                    if let Some((_, w)) = state.last_mut() {
+                        w.insert(target, weight);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+    let row = |weights: Vec<Option<&str>>| -> String {
+        let short = |w: &str| w.trim_end_matches('0').trim_end_matches('.').to_string();
+        weights.into_iter().map(|w| w.map_or("0".to_string(), short)).collect::<Vec<_>>().join("\t")
+    };
+    let _ = writeln!(out, "labels\t{}", labels.join("\t"));
+    for from in &labels {
+        let _ = writeln!(out, "trans\t{}", row(labels.iter().map(|to| trans.get(&(*from, *to)).copied()).collect()));
+    }
+    for (attr, weights) in &state {
+        let _ = writeln!(out, "{attr}\t{}", row(labels.iter().map(|to| weights.get(to).copied()).collect()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_follow_the_labels() {
+        let tags = ["O", "emotion", "emotion", "object", "activity", "O", "lifePeriod"];
+        assert_eq!(
+            spans(&tags),
+            vec![
+                (1, 2, EntityType::Emotion),
+                (3, 3, EntityType::Object),
+                (4, 4, EntityType::Activity),
+                (6, 6, EntityType::LifePeriod),
+            ]
+        );
+    }
+
+    fn views<'t>(words: &[&'t str]) -> Vec<TokenView<'t>> {
+        words.iter().map(|w| TokenView { word: w, flags: flag("lang=en") }).collect()
+    }
+
+    #[test]
+    fn weights_are_read_by_word_place_affix_and_flag() {
+        // Two labels; each feature's weights for O, then emotion.
+        let model = "labels\tO\temotion\n\
+                     trans\t0\t0\n\
+                     trans\t0\t-1\n\
+                     w=glad\t0\t3\n\
+                     w-1=so\t0\t1\n\
+                     s3=ful\t0\t2\n\
+                     cap\t1\t-5\n";
+        let t = Tagger::parse(model);
+        assert!(!t.is_empty());
+        // The word itself, and the one before.
+        assert_eq!(t.tag(&views(&["i", "was", "glad"])), vec![(2, 2, EntityType::Emotion)]);
+        // An unknown word by its ending; "so" before it adds to it.
+        assert_eq!(t.tag(&views(&["so", "joyful"])), vec![(1, 1, EntityType::Emotion)]);
+        // A flag against it wins over its ending.
+        let mut capital = views(&["Joyful"]);
+        capital[0].flags |= flag("cap");
+        assert!(t.tag(&capital).is_empty());
+        // Nothing known: nothing marked.
+        assert!(t.tag(&views(&["we", "walked"])).is_empty());
+        assert!(Tagger::parse("").tag(&views(&["glad"])).is_empty());
+    }
+
+    #[test]
+    fn training_learns_what_the_labels_mark() {
+        let sentences: [&[(&str, &str)]; 4] = [
+            &[("i", "O"), ("loved", "O"), ("the", "O"), ("kayak", "object")],
+            &[("we", "O"), ("took", "O"), ("the", "O"), ("kayak", "object"), ("out", "O")],
+            &[("the", "O"), ("kayak", "object"), ("leaked", "O")],
+            &[("we", "O"), ("walked", "O"), ("out", "O")],
+        ];
+        let seqs: Vec<Sequence> = sentences
+            .iter()
+            .map(|s| {
+                let words: Vec<&str> = s.iter().map(|(w, _)| *w).collect();
+                let v = views(&words);
+                let labels =
+                    s.iter().map(|(_, l)| if *l == "O" { OUTSIDE } else { label(EntityType::Object) }).collect();
+                ((0..v.len()).map(|i| attributes(&v, i)).collect(), labels)
+            })
+            .collect();
+        let text = train(seqs.iter(), "a test").expect("training runs");
+        assert!(text.starts_with("# a test\nlabels\t"));
+        assert_eq!(train(seqs.iter(), "a test").unwrap(), text, "the same data give the same file");
+        let t = Tagger::parse(&text);
+        assert_eq!(t.tag(&views(&["she", "sold", "the", "kayak"])), vec![(3, 3, EntityType::Object)]);
+        assert!(t.tag(&views(&["she", "walked", "out"])).is_empty());
+    }
+}
