@@ -72,7 +72,9 @@ impl Model {
         let mut names: Vec<&String> = self.weights.keys().collect();
         names.sort();
         for name in names {
-            out.push_str(&format!("{name}\t{}\n", self.weights[name]));
+            // A tab or a line break inside a name would break the file's lines: written as a space.
+            let written = name.replace(['\t', '\n', '\r'], " ");
+            out.push_str(&format!("{written}\t{}\n", self.weights[name]));
         }
         out
     }

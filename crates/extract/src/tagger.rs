@@ -1,14 +1,13 @@
 //! The sequence tagger: a linear-chain conditional random field that reads a memory word by word
-//! and marks the feelings, activities, things and life periods in it (a B or I label per type, O
-//! for the rest), from each word, its shape, the lexicon kinds it belongs to and the words around
-//! it. It finds phrases no lexicon lists. Its spans reach the content model (`src/model.rs`) as
+//! and marks the feelings, activities, things and life periods in it (one label per type, O for
+//! the rest), from each word, its shape, the lexicon kinds it belongs to and the words around it. It finds phrases no lexicon lists. Its spans reach the content model (`src/model.rs`) as
 //! candidates beside the lexicons' words, and as a feature of those words: the model decides, and
 //! its margin is the confidence.
 //!
 //! `train.sh` fits it with the `crfs` crate (a Rust port of CRFsuite: L-BFGS with an L1 and an L2
 //! penalty) and writes its weights to `data/model/tagger.tsv`, which the crate embeds. Tagging is
-//! done here, not by `crfs`: the weights are indexed by word, so each token costs a few hash
-//! lookups instead of one per feature.
+//! done here, not by `crfs`: the weights are indexed by word hash, so a known word costs one
+//! lookup (an unknown one four, with its affixes) instead of one per feature.
 
 use std::fmt::Write as _;
 use std::hash::Hasher;
@@ -114,7 +113,8 @@ pub fn attributes(toks: &[TokenView<'_>], i: usize) -> Vec<Attribute> {
 
 /// The label of a token inside a mention of `ty` (the type's name; [`OUTSIDE`] for the types the
 /// tagger does not mark). Two mentions of one type side by side read as one: rare in a memory,
-/// and five labels instead of nine make tagging twice as fast.
+/// and five labels instead of nine (a B and an I per type) make the Viterbi pass three times
+/// shorter.
 pub fn label(ty: EntityType) -> &'static str {
     if TYPES.contains(&ty) { ty.as_str() } else { OUTSIDE }
 }
@@ -139,11 +139,12 @@ pub fn spans<S: AsRef<str>>(tags: &[S]) -> Vec<(usize, usize, EntityType)> {
     out
 }
 
-/// The rows of weights (one per label) a word brings: where it stands relative to the token
-/// scored ([`WORD_TEMPLATES`]; the first, the token itself, holds its affixes' weights too).
+/// The rows of weights (one per label) a word brings, by where it stands relative to the token
+/// scored ([`WORD_TEMPLATES`]), and the hashes of its affixes, while the file is read.
 #[derive(Debug, Default, Clone, Copy)]
 struct WordRows {
     at: [Option<u32>; WORD_TEMPLATES.len()],
+    affixes: [u64; AFFIX_TEMPLATES.len()],
 }
 
 /// The hash a word or an affix is indexed under: no string is compared or
@@ -194,16 +195,17 @@ impl Tagger {
     /// every label), then one line per feature: its name and its weight for every label.
     pub fn parse(text: &str) -> Tagger {
         let mut t = Tagger { flags: vec![None; FLAGS.len()], ..Tagger::default() };
-        let mut own: FxMap<u64, (Option<u32>, [u64; 3])> = FxMap::default();
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let mut cols = line.split('\t');
             let Some(name) = cols.next() else { continue };
             if name == "labels" {
-                t.labels = cols.map(str::to_string).collect();
+                if t.labels.is_empty() {
+                    t.labels = cols.map(str::to_string).collect();
+                }
                 continue;
             }
             let weights: Vec<f32> = cols.map(|c| c.parse().unwrap_or(0.0)).collect();
-            if weights.len() != t.labels.len() {
+            if t.labels.is_empty() || weights.len() != t.labels.len() {
                 continue;
             }
             if name == "trans" {
@@ -211,31 +213,27 @@ impl Tagger {
                 continue;
             }
             let row = t.push_row(&weights);
-            t.index(name, row, &mut own);
+            t.index(name, row);
         }
         let l = t.labels.len();
-        if t.trans.len() != l * l {
+        if l == 0 || t.trans.len() != l * l {
             return Tagger::default();
         }
         t.into = (0..l * l).map(|k| t.trans[(k % l) * l + k / l]).collect();
-        // A known word's own row: its word's weights plus its affixes'.
-        let mut known: Vec<(u64, Option<u32>, [u64; 3])> = Vec::new();
-        for (&h, rows) in &t.word_rows {
-            let (row, affixes) = own.get(&h).copied().unwrap_or_default();
-            known.push((h, rows.at[0].or(row), affixes));
-        }
+        // Each known word's block: its own row plus its affixes' rows, then its rows as a
+        // neighbour; in hash order, so that the same file always gives the same tagger.
+        let mut known: Vec<(u64, WordRows)> = std::mem::take(&mut t.word_rows).into_iter().collect();
         known.sort_unstable_by_key(|k| k.0);
-        for (h, row, affix_hashes) in known {
-            let mut sum = vec![0.0_f32; l];
-            let parts = std::iter::once(row)
-                .chain(affix_hashes.iter().enumerate().map(|(k, &a)| t.affixes.get(&key(k, a)).copied()));
+        for (h, rows) in known {
+            let mut own = vec![0.0_f32; l];
+            let parts = std::iter::once(rows.at[0])
+                .chain(rows.affixes.iter().enumerate().map(|(k, &a)| t.affixes.get(&key(k, a)).copied()));
             for r in parts.flatten() {
-                sum.iter_mut().zip(&t.rows[r as usize * l..(r as usize + 1) * l]).for_each(|(s, w)| *s += w);
+                own.iter_mut().zip(&t.rows[r as usize * l..(r as usize + 1) * l]).for_each(|(s, w)| *s += w);
             }
             let block = (t.blocks.len() / (l * WORD_TEMPLATES.len())) as u32;
-            t.blocks.extend(sum);
-            let rows = t.word_rows.get(&h).map_or([None; WORD_TEMPLATES.len()], |r| r.at);
-            for r in &rows[1..] {
+            t.blocks.extend(own);
+            for r in &rows.at[1..] {
                 match r {
                     Some(r) => t.blocks.extend_from_slice(&t.rows[*r as usize * l..(*r as usize + 1) * l]),
                     None => t.blocks.extend(std::iter::repeat_n(0.0, l)),
@@ -243,7 +241,6 @@ impl Tagger {
             }
             t.words.insert(h, block);
         }
-        t.word_rows = FxMap::default();
         t
     }
 
@@ -253,9 +250,8 @@ impl Tagger {
         row
     }
 
-    /// Files a feature's row under its word, affix or flag; `own` keeps each word's own
-    /// row and affix hashes until every affix is read.
-    fn index(&mut self, name: &str, row: u32, own: &mut FxMap<u64, (Option<u32>, [u64; 3])>) {
+    /// Files a feature's row under its word, affix or flag.
+    fn index(&mut self, name: &str, row: u32) {
         let Some((template, value)) = name.split_once('=').filter(|_| !FLAGS.contains(&name)) else {
             if let Some(bit) = FLAGS.iter().position(|f| *f == name) {
                 self.flags[bit] = Some(row);
@@ -263,14 +259,9 @@ impl Tagger {
             return;
         };
         if let Some(k) = WORD_TEMPLATES.iter().position(|t| *t == template) {
-            let h = hash_str(value);
-            let entry = self.word_rows.entry(h).or_default();
-            if k == 0 {
-                own.insert(h, (Some(row), affixes(value).map(hash_str)));
-            } else {
-                entry.at[k] = Some(row);
-                own.entry(h).or_insert((None, affixes(value).map(hash_str)));
-            }
+            let rows = self.word_rows.entry(hash_str(value)).or_default();
+            rows.at[k] = Some(row);
+            rows.affixes = affixes(value).map(hash_str);
         } else if let Some(k) = AFFIX_TEMPLATES.iter().position(|t| *t == template) {
             self.affixes.insert(key(k, hash_str(value)), row);
         }

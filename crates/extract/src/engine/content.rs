@@ -11,8 +11,8 @@ pub(super) struct Span {
 }
 
 impl<'a> Cx<'a> {
-    /// Content words of the lexicons that no mention covers, with the model's features; each with
-    /// its first and last token.
+    /// Content words of the lexicons and the tagger's spans that no mention covers, with the
+    /// model's features; each with its first and last token.
     pub(super) fn leftover_content(&self) -> Vec<((usize, usize), Candidate)> {
         let with_features = self.leftover_content_with(|cx, h, kind, canon| {
             let mut features = Vec::new();
@@ -133,20 +133,22 @@ impl<'a> Cx<'a> {
         let k = kind.as_str();
         let class = |i: Option<usize>| -> &'static str {
             let Some(i) = i else { return "none" };
-            let w = self.f(i);
-            if MY.contains(&w) {
+            let (w, bits) = (self.f(i), self.word_bits(i));
+            if bits & B_MY != 0 {
                 "mine"
-            } else if THIRD_POSSESSIVE.contains(&w) {
+            } else if bits & B_THIRD_POSSESSIVE != 0 {
                 "theirs"
-            } else if FIRST_PERSON.contains(&w) {
+            } else if bits & B_FIRST_PERSON != 0 {
                 "me"
-            } else if THIRD_SUBJECT.contains(&w) {
+            } else if bits & B_THIRD_SUBJECT != 0 {
                 "them"
-            } else if self.is_det(w) {
+            } else if bits & B_DETERMINER != 0 && !(w == "a" && self.lang == Lang::Fr) {
                 "det"
-            } else if self.is_place_prep(w) || matches!(w, "with" | "for" | "of" | "de" | "avec" | "pour") {
+            } else if (bits & B_PLACE_PREP != 0 && !(w == "a" && self.lang == Lang::En))
+                || matches!(w, "with" | "for" | "of" | "de" | "avec" | "pour")
+            {
                 "prep"
-            } else if self.is_stop(i) {
+            } else if bits & B_STOP != 0 {
                 "stop"
             } else {
                 "word"
@@ -202,12 +204,12 @@ impl<'a> Cx<'a> {
         flag(next.is_none(), "end");
         flag(self.writer_subject(h.a), "writer");
         flag(self.someone_else_before(h.a, false), "third");
-        flag(self.any_before(h.a, 4, &FIRST_PERSON), "me-before");
-        flag(self.any_before(h.a, 3, &EMOTION_CONTEXT), "feel-before");
-        flag(self.any_before(h.a, 3, &ACTIVITY_CONTEXT), "do-before");
+        flag(self.any_before_in(h.a, 4, B_FIRST_PERSON), "me-before");
+        flag(self.any_before_in(h.a, 3, B_EMOTION_CONTEXT), "feel-before");
+        flag(self.any_before_in(h.a, 3, B_ACTIVITY_CONTEXT), "do-before");
         flag((h.a..=h.b).any(|t| self.kinds[t].count_ones() > 1), "several-kinds");
         flag(prev.is_some_and(|p| self.person_tok[p]), "after-name");
-        flag(self.any_before(h.a, 4, &PRETEND), "pretend-before");
+        flag(self.any_before_in(h.a, 4, B_PRETEND), "pretend-before");
     }
 
     /// Content words no other source covers, as the model decides (crates/extract/README.md, "Learned").

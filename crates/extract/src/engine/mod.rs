@@ -167,6 +167,8 @@ struct Cx<'a> {
     kin_questions: std::cell::Cell<u32>,
     /// The sequence tagger's mentions: first token, last token, type.
     tagged: Vec<(usize, usize, EntityType)>,
+    /// Each token's bits of [`WORD_BITS`], looked up on first use ([`B_UNKNOWN`] before).
+    bits: Vec<std::cell::Cell<u16>>,
 }
 
 fn kind_bit(k: LexKind) -> u8 {
@@ -245,6 +247,20 @@ impl<'a> Cx<'a> {
         self.before(i, k).any(|j| set.contains(&self.f(j)))
     }
 
+    /// The word classes of token `i` ([`WORD_BITS`]), looked up once per memory.
+    fn word_bits(&self, i: usize) -> u16 {
+        let cell = &self.bits[i];
+        if cell.get() == B_UNKNOWN {
+            cell.set(WORD_BITS.get(self.f(i)).copied().unwrap_or(0));
+        }
+        cell.get()
+    }
+
+    /// A word of the classes `bits` in the `k` tokens before `i`, same sentence.
+    fn any_before_in(&self, i: usize, k: usize, bits: u16) -> bool {
+        self.before(i, k).any(|j| self.word_bits(j) & bits != 0)
+    }
+
     /// Before `i` in its clause, someone other than the writer comes first: a third-person pronoun
     /// or possessive, or (with `names_too`) a name or a kin word; a first person nearer says no.
     fn someone_else_before(&self, i: usize, names_too: bool) -> bool {
@@ -252,11 +268,11 @@ impl<'a> Cx<'a> {
         for _ in 0..8 {
             let Some(p) = self.prev(j) else { return false };
             let w = self.f(p);
-            if FIRST_PERSON.contains(&w) {
+            let bits = self.word_bits(p);
+            if bits & B_FIRST_PERSON != 0 {
                 return false;
             }
-            if THIRD_SUBJECT.contains(&w)
-                || THIRD_POSSESSIVE.contains(&w)
+            if bits & (B_THIRD_SUBJECT | B_THIRD_POSSESSIVE) != 0
                 || (names_too && (self.person_tok[p] || self.kin_tok[p]))
             {
                 return true;
@@ -450,10 +466,12 @@ fn with_rules<R>(
         kin_later: Vec::new(),
         kin_questions: Default::default(),
         tagged: Vec::new(),
+        bits: vec![std::cell::Cell::new(B_UNKNOWN); n],
     };
     cx.lexicon_hits();
     if let Some(tagger) = tagger.filter(|t| !t.is_empty()) {
-        cx.tagged = tagger.tag(&cx.token_views());
+        let spans = tagger.tag(&cx.token_views());
+        cx.tagged = cx.within_sentences(spans);
     }
     cx.known_hits();
     cx.kin();

@@ -67,6 +67,23 @@ impl<'a> Cx<'a> {
             .collect()
     }
 
+    /// The tagger's spans cut at sentence ends and line breaks: it reads the memory as one
+    /// sequence, and a mention never runs from the title into the details or across a full stop.
+    pub(super) fn within_sentences(&self, spans: Vec<(usize, usize, EntityType)>) -> Vec<(usize, usize, EntityType)> {
+        let mut out = Vec::with_capacity(spans.len());
+        for (a, b, ty) in spans {
+            let mut start = a;
+            for t in a + 1..=b {
+                if self.doc.toks[t].gap & gap::STOP != 0 {
+                    out.push((start, t - 1, ty));
+                    start = t;
+                }
+            }
+            out.push((start, b, ty));
+        }
+        out
+    }
+
     /// Each token's label from the gold: every place the name of a feeling, activity, thing or
     /// life period (or one of its variants) is written, longest names first; a determiner or a
     /// possessive before the name in the gold is not part of it.

@@ -107,6 +107,46 @@ pub(super) static VERBISH_AFTER: Class = Class::new("verbish_after");
 pub(super) static LANGUAGES_EN: Class = Class::new("languages_en");
 pub(super) static LANGUAGES_FR: Class = Class::new("languages_fr");
 
+/// Bits of [`WORD_BITS`]: the classes the content model's features ask of every word around a
+/// candidate.
+pub(super) const B_MY: u16 = 1;
+pub(super) const B_THIRD_POSSESSIVE: u16 = 2;
+pub(super) const B_FIRST_PERSON: u16 = 4;
+pub(super) const B_THIRD_SUBJECT: u16 = 8;
+pub(super) const B_DETERMINER: u16 = 16;
+pub(super) const B_PLACE_PREP: u16 = 32;
+pub(super) const B_EMOTION_CONTEXT: u16 = 64;
+pub(super) const B_ACTIVITY_CONTEXT: u16 = 128;
+pub(super) const B_PRETEND: u16 = 256;
+pub(super) const B_STOP: u16 = 512;
+/// Not yet looked up (in [`super::Cx::word_bits`]'s cache).
+pub(super) const B_UNKNOWN: u16 = 1 << 15;
+
+/// Each word of those classes with the bits of the classes it is in: one lookup answers them all.
+pub(super) static WORD_BITS: LazyLock<FxMap<&'static str, u16>> = LazyLock::new(|| {
+    let mut bits: FxMap<&'static str, u16> = FxMap::default();
+    let classes: [(&Class, u16); 9] = [
+        (&MY, B_MY),
+        (&THIRD_POSSESSIVE, B_THIRD_POSSESSIVE),
+        (&FIRST_PERSON, B_FIRST_PERSON),
+        (&THIRD_SUBJECT, B_THIRD_SUBJECT),
+        (&DETERMINERS, B_DETERMINER),
+        (&PLACE_PREPS, B_PLACE_PREP),
+        (&EMOTION_CONTEXT, B_EMOTION_CONTEXT),
+        (&ACTIVITY_CONTEXT, B_ACTIVITY_CONTEXT),
+        (&PRETEND, B_PRETEND),
+    ];
+    for (class, bit) in classes {
+        for w in class.iter() {
+            *bits.entry(w).or_default() |= bit;
+        }
+    }
+    for w in &crate::lexicon::LEX.stop {
+        *bits.entry(w.as_str()).or_default() |= B_STOP;
+    }
+    bits
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
