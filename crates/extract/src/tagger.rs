@@ -169,12 +169,8 @@ pub struct Tagger {
     labels: Vec<String>,
     /// `trans[from * L + to]`.
     trans: Vec<f32>,
-    /// The same weights by label reached, `into[to * L + from]`.
-    into: Vec<f32>,
     /// Weights, one row of L per feature.
     rows: Vec<f32>,
-    /// Rows of words by word hash while reading the file.
-    word_rows: FxMap<u64, WordRows>,
     /// By word hash, the index of its block in `blocks`.
     words: FxMap<u64, u32>,
     /// Each known word's weights, one row of L per template of [`WORD_TEMPLATES`] side by side
@@ -195,6 +191,7 @@ impl Tagger {
     /// every label), then one line per feature: its name and its weight for every label.
     pub fn parse(text: &str) -> Tagger {
         let mut t = Tagger { flags: vec![None; FLAGS.len()], ..Tagger::default() };
+        let mut word_rows: FxMap<u64, WordRows> = FxMap::default();
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let mut cols = line.split('\t');
             let Some(name) = cols.next() else { continue };
@@ -213,16 +210,15 @@ impl Tagger {
                 continue;
             }
             let row = t.push_row(&weights);
-            t.index(name, row);
+            t.index(name, row, &mut word_rows);
         }
         let l = t.labels.len();
         if l == 0 || t.trans.len() != l * l {
             return Tagger::default();
         }
-        t.into = (0..l * l).map(|k| t.trans[(k % l) * l + k / l]).collect();
         // Each known word's block: its own row plus its affixes' rows, then its rows as a
         // neighbour; in hash order, so that the same file always gives the same tagger.
-        let mut known: Vec<(u64, WordRows)> = std::mem::take(&mut t.word_rows).into_iter().collect();
+        let mut known: Vec<(u64, WordRows)> = word_rows.into_iter().collect();
         known.sort_unstable_by_key(|k| k.0);
         for (h, rows) in known {
             let mut own = vec![0.0_f32; l];
@@ -250,8 +246,8 @@ impl Tagger {
         row
     }
 
-    /// Files a feature's row under its word, affix or flag.
-    fn index(&mut self, name: &str, row: u32) {
+    /// Files a feature's row under its word (in `word_rows`, until every line is read), affix or flag.
+    fn index(&mut self, name: &str, row: u32, word_rows: &mut FxMap<u64, WordRows>) {
         let Some((template, value)) = name.split_once('=').filter(|_| !FLAGS.contains(&name)) else {
             if let Some(bit) = FLAGS.iter().position(|f| *f == name) {
                 self.flags[bit] = Some(row);
@@ -259,7 +255,7 @@ impl Tagger {
             return;
         };
         if let Some(k) = WORD_TEMPLATES.iter().position(|t| *t == template) {
-            let rows = self.word_rows.entry(hash_str(value)).or_default();
+            let rows = word_rows.entry(hash_str(value)).or_default();
             rows.at[k] = Some(row);
             rows.affixes = affixes(value).map(hash_str);
         } else if let Some(k) = AFFIX_TEMPLATES.iter().position(|t| *t == template) {
@@ -348,7 +344,7 @@ impl Tagger {
         for i in (1..n).rev() {
             let to = path[i];
             let prev = &alpha[(i - 1) * l..i * l];
-            path[i - 1] = argmax(&mut prev.iter().zip(&self.into[to * l..(to + 1) * l]).map(|(p, t)| p + t));
+            path[i - 1] = argmax(&mut prev.iter().enumerate().map(|(from, p)| p + self.trans[from * l + to]));
         }
         spans(&path.iter().map(|&k| self.labels[k].as_str()).collect::<Vec<_>>())
     }

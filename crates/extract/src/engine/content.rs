@@ -118,7 +118,7 @@ impl<'a> Cx<'a> {
     /// or a third-person pronoun before it, with no first person nearer), unless the writer is its
     /// object ("it frightened me").
     fn not_the_writers_feeling(&self, a: usize, b: usize) -> bool {
-        if self.any_before(a, 4, &PRETEND) {
+        if self.any_before(a, 4, B_PRETEND) {
             return true;
         }
         if self.next(b).is_some_and(|j| matches!(self.f(j), "me" | "moi")) || self.writer_subject(a) {
@@ -142,9 +142,9 @@ impl<'a> Cx<'a> {
                 "me"
             } else if bits & B_THIRD_SUBJECT != 0 {
                 "them"
-            } else if bits & B_DETERMINER != 0 && !(w == "a" && self.lang == Lang::Fr) {
+            } else if bits & B_DETERMINER != 0 && self.is_det(w) {
                 "det"
-            } else if (bits & B_PLACE_PREP != 0 && !(w == "a" && self.lang == Lang::En))
+            } else if (bits & B_PLACE_PREP != 0 && self.is_place_prep(w))
                 || matches!(w, "with" | "for" | "of" | "de" | "avec" | "pour")
             {
                 "prep"
@@ -204,12 +204,12 @@ impl<'a> Cx<'a> {
         flag(next.is_none(), "end");
         flag(self.writer_subject(h.a), "writer");
         flag(self.someone_else_before(h.a, false), "third");
-        flag(self.any_before_in(h.a, 4, B_FIRST_PERSON), "me-before");
-        flag(self.any_before_in(h.a, 3, B_EMOTION_CONTEXT), "feel-before");
-        flag(self.any_before_in(h.a, 3, B_ACTIVITY_CONTEXT), "do-before");
+        flag(self.any_before(h.a, 4, B_FIRST_PERSON), "me-before");
+        flag(self.any_before(h.a, 3, B_EMOTION_CONTEXT), "feel-before");
+        flag(self.any_before(h.a, 3, B_ACTIVITY_CONTEXT), "do-before");
         flag((h.a..=h.b).any(|t| self.kinds[t].count_ones() > 1), "several-kinds");
         flag(prev.is_some_and(|p| self.person_tok[p]), "after-name");
-        flag(self.any_before_in(h.a, 4, B_PRETEND), "pretend-before");
+        flag(self.any_before(h.a, 4, B_PRETEND), "pretend-before");
     }
 
     /// Content words no other source covers, as the model decides (crates/extract/README.md, "Learned").

@@ -243,10 +243,6 @@ impl<'a> Cx<'a> {
         })
     }
 
-    fn any_before(&self, i: usize, k: usize, set: &Class) -> bool {
-        self.before(i, k).any(|j| set.contains(&self.f(j)))
-    }
-
     /// The word classes of token `i` ([`WORD_BITS`]), looked up once per memory.
     fn word_bits(&self, i: usize) -> u16 {
         let cell = &self.bits[i];
@@ -257,7 +253,7 @@ impl<'a> Cx<'a> {
     }
 
     /// A word of the classes `bits` in the `k` tokens before `i`, same sentence.
-    fn any_before_in(&self, i: usize, k: usize, bits: u16) -> bool {
+    fn any_before(&self, i: usize, k: usize, bits: u16) -> bool {
         self.before(i, k).any(|j| self.word_bits(j) & bits != 0)
     }
 
