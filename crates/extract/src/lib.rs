@@ -44,6 +44,7 @@ mod link;
 pub mod model;
 pub mod tagger;
 mod token;
+#[cfg(feature = "train")]
 pub mod train;
 
 use serde::{Deserialize, Serialize};

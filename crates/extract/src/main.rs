@@ -36,46 +36,56 @@ fn read_lines<T: serde::de::DeserializeOwned>(path: &str) -> Result<Vec<T>, Stri
     parse_lines(&text).map_err(|e| format!("{path}: {e}"))
 }
 
+/// `train OUT FILE...`: fits the tagger and the model, writes them to OUT and `tagger.tsv` beside it.
+#[cfg(feature = "train")]
+fn train(args: &[String]) -> ExitCode {
+    let (Some(out), files) = (args.get(1), &args[2.min(args.len())..]) else {
+        return usage();
+    };
+    if files.is_empty() {
+        return usage();
+    }
+    let mut cases = Vec::new();
+    for path in files {
+        match read_lines::<Case>(path) {
+            Ok(c) => cases.extend(c),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let trained = match lifegraph_extract::train::run(&cases, files) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot train: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!("{}", trained.report);
+    let tagger_out = std::path::Path::new(out).with_file_name("tagger.tsv");
+    for (path, bytes) in
+        [(std::path::Path::new(out), trained.text.as_bytes()), (&tagger_out, trained.tagger.as_bytes())]
+    {
+        if let Err(e) = std::fs::write(path, bytes) {
+            eprintln!("cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(feature = "train"))]
+fn train(_: &[String]) -> ExitCode {
+    eprintln!("this lifegraph-extract was built without training (cargo feature `train`)");
+    ExitCode::FAILURE
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("-h" | "--help") => usage(),
-        Some("train") => {
-            let (Some(out), files) = (args.get(1), &args[2.min(args.len())..]) else {
-                return usage();
-            };
-            if files.is_empty() {
-                return usage();
-            }
-            let mut cases = Vec::new();
-            for path in files {
-                match read_lines::<Case>(path) {
-                    Ok(c) => cases.extend(c),
-                    Err(e) => {
-                        eprintln!("{e}");
-                        return ExitCode::FAILURE;
-                    }
-                }
-            }
-            let trained = match lifegraph_extract::train::run(&cases, files) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("cannot train: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            print!("{}", trained.report);
-            let tagger_out = std::path::Path::new(out).with_file_name("tagger.tsv");
-            for (path, bytes) in
-                [(std::path::Path::new(out), trained.text.as_bytes()), (&tagger_out, trained.tagger.as_bytes())]
-            {
-                if let Err(e) = std::fs::write(path, bytes) {
-                    eprintln!("cannot write {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            }
-            ExitCode::SUCCESS
-        }
+        Some("train") => train(&args),
         Some("agree") => {
             let (Some(gold), Some(other)) = (args.get(1), args.get(2)) else {
                 return usage();

@@ -100,6 +100,7 @@ fn tuning_set_holds() {
     assert!(high > low, "precision at 80+ {high:.3} <= under 70 {low:.3}");
 }
 
+#[cfg(feature = "train")]
 #[test]
 fn shipped_model_is_what_train_sh_writes() {
     // The shipped weights come from the data and the code, nothing else: retrained on the files its
