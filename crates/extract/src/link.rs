@@ -18,11 +18,16 @@ pub(crate) enum Via {
     Alias,
     /// Its name or an alias without a leading article or possessive ("the Pinewood").
     Short,
+    /// The first name of a person known by first name and surname ("Ottilie" of Ottilie Marchbank).
+    FirstName,
 }
 
 /// A word shared by more existing entities than this ("park", a first name carried by a dozen
 /// people) says too little to link on.
 const MAX_WORD_FANOUT: usize = 8;
+
+/// Words that begin a surname ("Le Querrec", "van Dyke", "de la Tour").
+pub(crate) const SURNAME_PARTICLES: [&str; 10] = ["le", "la", "de", "du", "des", "van", "von", "da", "di", "del"];
 
 /// A name spelled out for typo matching, and its entity.
 type FuzzyKey = (Box<[char]>, u32);
@@ -107,6 +112,9 @@ pub struct Matcher {
     by_word: HashMap<String, Vec<(u32, bool)>>,
     /// Full first name a nickname of an existing person stands for -> entity.
     by_nick_full: HashMap<String, Vec<u32>>,
+    /// The beginning of a person's first name, as a short form of it ("Evan" for Evander, "Cypr"
+    /// for Cyprien: three letters or more, two fewer than the name or more) -> entity.
+    by_short: HashMap<String, Vec<u32>>,
     by_cat: HashMap<String, Vec<u32>>,
     /// (first two chars, char count) -> keys for typo matching (typos rarely hit the first two
     /// letters; bucketing by them keeps the search short for writers with many entities).
@@ -205,6 +213,7 @@ impl Matcher {
             by_key: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
             by_word: HashMap::with_capacity_and_hasher(known.len() * 2, Default::default()),
             by_nick_full: HashMap::default(),
+            by_short: HashMap::default(),
             by_cat: HashMap::default(),
             fuzzy: HashMap::with_capacity_and_hasher(known.len(), Default::default()),
             per_type: [0; 6],
@@ -233,6 +242,8 @@ impl Matcher {
                 targets[i].push(t);
             }
         };
+        // First names of people known by first name and surname: person, how many share it.
+        let mut first_names: HashMap<String, (u32, usize)> = HashMap::default();
         for (ei, e) in known.iter().enumerate() {
             let ei = ei as u32;
             if e.entity_type == EntityType::Person
@@ -279,6 +290,26 @@ impl Matcher {
                     }
                 }
                 if e.entity_type == EntityType::Person
+                    && via == Via::Name
+                    && words.len() > 1
+                    && let Some(w) = words.first().filter(|w| {
+                        w.chars().count() >= 3 && !lex.stop.contains(**w) && !SURNAME_PARTICLES.contains(*w)
+                    })
+                {
+                    first_names.entry((*w).to_string()).or_insert((ei, 0)).1 += 1;
+                }
+                if e.entity_type == EntityType::Person
+                    && let Some(w) = words.first()
+                {
+                    let ends: Vec<usize> = w.char_indices().map(|(i, _)| i).skip(3).collect();
+                    for &end in ends.iter().take(ends.len().saturating_sub(1)) {
+                        let l = m.by_short.entry(w[..end].to_string()).or_default();
+                        if !l.contains(&ei) {
+                            l.push(ei);
+                        }
+                    }
+                }
+                if e.entity_type == EntityType::Person
                     && let Some(w) = words.first()
                     && let Some(fulls) = lex.nicknames.get(*w)
                 {
@@ -293,6 +324,16 @@ impl Matcher {
                 if chars.len() >= 4 {
                     m.fuzzy.entry((chars[0], chars[1], chars.len())).or_default().push((chars, ei));
                 }
+            }
+        }
+        // A person's first name on its own, written with a capital ("Ottilie" of Ottilie Marchbank):
+        // the engine proposes it and links it as a first name, so one target is enough; not a
+        // first name so many people share that it says too little to link on.
+        let mut first_names: Vec<(String, (u32, usize))> = first_names.into_iter().collect();
+        first_names.sort_unstable();
+        for (w, (ei, n)) in first_names {
+            if n <= MAX_WORD_FANOUT {
+                add_pat(Doc::new(&w).folded, Target { ent: ei, via: Via::FirstName, proper: true }, &mut m.targets);
             }
         }
         if !patterns.is_empty() {
@@ -394,6 +435,7 @@ impl Matcher {
                         Via::Name => (0.97, Reason::ExactName),
                         Via::Alias => (0.94, Reason::Alias),
                         Via::Short => (0.9, Reason::NameWithoutArticle),
+                        Via::FirstName => (0.84, Reason::FirstName),
                     };
                     push(out, ei, conf, r);
                 }
@@ -425,6 +467,18 @@ impl Matcher {
                         }
                     }
                 }
+                // A surname with its particle ("Mme Le Querrec"): the particle is in many names, the
+                // word after it is the one to look up.
+                if SURNAME_PARTICLES.contains(first)
+                    && let Some(last) = words.last().filter(|_| words.len() > 1)
+                    && let Some(list) = self.by_word.get(*last).filter(|l| l.len() <= MAX_WORD_FANOUT)
+                {
+                    for &(ei, is_first) in list {
+                        if !is_first && same(ei) {
+                            push(out, ei, 0.66, Reason::PartOfName);
+                        }
+                    }
+                }
                 // Nicknames both ways: "Bobby" for Robert, "Robert" for an existing "Bob".
                 if let Some(fulls) = lex.nicknames.get(*first) {
                     for f in fulls {
@@ -441,6 +495,16 @@ impl Matcher {
                                     push(out, ei, 0.82, Reason::Nickname);
                                 }
                             }
+                        }
+                    }
+                }
+                // A short form: "Evan" for an existing Evander.
+                if words.len() == 1
+                    && let Some(list) = self.by_short.get(*first).filter(|l| l.len() <= MAX_WORD_FANOUT)
+                {
+                    for &ei in list {
+                        if same(ei) {
+                            push(out, ei, 0.74, Reason::Nickname);
                         }
                     }
                 }
@@ -527,7 +591,9 @@ impl Matcher {
                 let lim = if n.min(k.len()) >= 8 { 2 } else { 1 };
                 let d = osa_distance(&chars, k, lim);
                 if d >= 1 && d <= lim {
-                    let conf = if d == 1 { 0.85 } else { 0.74 };
+                    // Below an exact first name (0.84): "Wilhelmina" is Wilhelmina Ashby before it
+                    // is Wilhelmena.
+                    let conf = if d == 1 { 0.83 } else { 0.74 };
                     if let Some(c) = out.iter_mut().find(|c| c.ent == *ei) {
                         if conf > c.conf {
                             c.conf = conf;

@@ -3,7 +3,7 @@
 use super::*;
 
 /// Particles a surname may begin with, capitalised: "Le Bihan", "Van Dyke", "Da Silva".
-const SURNAME_PARTICLES: [&str; 10] = ["le", "la", "de", "du", "des", "van", "von", "da", "di", "del"];
+use crate::link::SURNAME_PARTICLES;
 
 impl<'a> Cx<'a> {
     pub(super) fn classify(&mut self, a0: usize, b0: usize) {

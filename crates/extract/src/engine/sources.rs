@@ -39,7 +39,10 @@ impl<'a> Cx<'a> {
 
     pub(super) fn known_hits(&mut self) {
         self.known = self.m.hits(self.doc);
-        let hits = std::mem::take(&mut self.known);
+        let mut hits = std::mem::take(&mut self.known);
+        let first_names: Vec<KnownHit> = hits.iter().filter(|h| h.via == Via::FirstName).cloned().collect();
+        hits.retain(|h| h.via != Via::FirstName);
+        self.first_names(&first_names, &hits);
         for h in &hits {
             let ent = &self.m.ents[h.ent as usize];
             let ty = ent.entity_type;
@@ -56,7 +59,7 @@ impl<'a> Cx<'a> {
             let mut score = match h.via {
                 Via::Name => 0.95,
                 Via::Alias => 0.93,
-                Via::Short => 0.86,
+                Via::Short | Via::FirstName => 0.86,
             };
             if h.proper && all_lower && !self.lower_style {
                 // A proper name written in lower case: an ordinary word ("summer", "rose")?
@@ -88,12 +91,12 @@ impl<'a> Cx<'a> {
             let conf = match h.via {
                 Via::Name => 0.97,
                 Via::Alias => 0.94,
-                Via::Short => 0.9,
+                Via::Short | Via::FirstName => 0.9,
             };
             let reason = match h.via {
                 Via::Name => Reason::ExactName,
                 Via::Alias => Reason::Alias,
-                Via::Short => Reason::NameWithoutArticle,
+                Via::Short | Via::FirstName => Reason::NameWithoutArticle,
             };
             let rel = if ty == EntityType::Person { ent.category.clone() } else { None };
             let m = Mention {
@@ -104,5 +107,33 @@ impl<'a> Cx<'a> {
             self.push(m);
         }
         self.known = hits;
+    }
+
+    /// The first name of a person the writer knows by first name and surname, written alone with
+    /// a capital ("Ottilie at the clinic"): that person, linked as any first name is (so
+    /// that two known Ottilies share the evidence). Not a place's name too ("Florence": the name
+    /// rules weigh that), not inside a longer known name, nor beside another capitalised word of
+    /// the sentence (another person's full name).
+    fn first_names(&mut self, first_names: &[KnownHit], others: &[KnownHit]) {
+        for h in first_names {
+            let capital = |t: usize| self.doc.toks[t].cap && !self.doc.toks[t].sent_start;
+            if !self.doc.toks[h.a].cap
+                || self.place_at[h.a].is_some()
+                || others.iter().any(|o| o.a <= h.a && h.b <= o.b)
+                || self.prev(h.a).is_some_and(capital)
+                || self.next(h.b).is_some_and(capital)
+                || self.out.iter().any(|m| m.a <= h.b && h.a <= m.b && m.ty == EntityType::Person)
+            {
+                continue;
+            }
+            let name = self.text(h.a, h.b).to_string();
+            let links = self.cached_link(&name, EntityType::Person, false);
+            if links.is_empty() {
+                continue;
+            }
+            let best = links.iter().fold(&links[0], |b, c| if c.conf > b.conf { c } else { b });
+            let rel = self.m.ents[best.ent as usize].category.clone();
+            self.push(Mention { rel, links, ..Mention::new(h.a, h.b, EntityType::Person, name, 0.9, 5, false) });
+        }
     }
 }

@@ -146,3 +146,59 @@ fn kin_of_kin_links_to_the_one_person_of_that_category() {
     let rs = run_known("Lunch\nMy wife's mother came for lunch.", En, &known);
     assert!(!rs.iter().any(|r| r.recommended_entity_id.is_some()), "{}", show(&rs));
 }
+
+/// A first name that is exactly an existing person's beats a name one letter away: the Wilhelmina
+/// of the neighbours, not the Wilhelmena of work.
+#[test]
+fn an_exact_first_name_beats_a_near_spelling() {
+    let known = [person(401, "Wilhelmina Ashby", &[], "neighbor"), person(402, "Wilhelmena", &[], "colleague")];
+    let rs = run_known("Street party\nI ran the cake stall with Wilhelmina from number 4.", En, &known);
+    assert_eq!(linked(&rs, 401).matches[0].entity_id, 401, "{}", show(&rs));
+    assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(402)), "{}", show(&rs));
+}
+
+/// The first name alone of a person the writer knows by first name and surname is that person,
+/// wherever it stands; a first name that is also a town is left to the name rules.
+#[test]
+fn a_known_persons_first_name_alone_is_that_person() {
+    let known = [person(411, "Ottilie Marchbank", &[], "friend"), person(412, "Florence Whitby", &[], "friend")];
+    let rs = run_known("Physio\nOttilie at the clinic had me walking the corridor twice.", En, &known);
+    let r = linked(&rs, 411);
+    assert_eq!(r.extracted_type, lifegraph_extract::EntityType::Person);
+    assert_eq!(r.extracted_relationship.as_deref(), Some("friend"));
+    let rs = run_known("Away\nThree days in Florence for a conference.", En, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(412)), "{}", show(&rs));
+    // Beside another capitalised name it is someone else's full name.
+    let rs = run_known("Party\nI met Ottilie Brennan at the party.", En, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(411) && r.extracted_name == "Ottilie"), "{}", show(&rs));
+}
+
+/// A title and a surname with its particle ("Mme Le Querrec") is the person of that surname.
+#[test]
+fn a_title_and_a_surname_with_its_particle() {
+    let known = [person(421, "Brunehilde Le Querrec", &[], "neighbor"), person(422, "Cyprien", &[], "son")];
+    let rs = run_known("Dîner\nDîner à Espalion chez Mme Le Querrec, la voisine.", Fr, &known);
+    linked(&rs, 421);
+}
+
+/// The beginning of a first name is a short form of it: "Evan" for an existing Evander, "Cypr"
+/// for Cyprien.
+#[test]
+fn a_short_form_of_a_first_name() {
+    let known = [person(431, "Evander", &[], "partner"), person(432, "Cyprien", &[], "friend")];
+    let rs = run_known("Ferry\nEvan and I missed the ferry at Bideford by two minutes.", En, &known);
+    linked(&rs, 431);
+    let rs = run_known("Resto\nDîner avec Cypr ce soir à Marvejols.", Fr, &known);
+    linked(&rs, 432);
+}
+
+/// Québec French: "ma blonde", "mon chum" are the writer's partner.
+#[test]
+fn quebec_partner_words() {
+    let known = [person(441, "Hortense", &[], "partner")];
+    let rs = run_known("Chalet\nFin de semaine au chalet avec ma blonde.", Fr, &known);
+    linked(&rs, 441);
+    let known = [person(442, "Anselm", &[], "partner")];
+    let rs = run_known("Chalet\nMon chum a fait le souper.", Fr, &known);
+    linked(&rs, 442);
+}

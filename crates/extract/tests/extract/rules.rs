@@ -229,6 +229,11 @@ fn emotions_in_their_forms() {
     }
     let rs = run("Soir\nElle avait peur de moi.", Fr);
     assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
+    // "Feel free to" grants leave; feeling free is a feeling.
+    let rs = run("Home\nBack in Ledbury at last. I feel free.", En);
+    assert_has(&rs, Emotion, "free");
+    let rs = run("Note\nFeel free to borrow the ladder, said Barnaby.", En);
+    assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
 }
 
 #[test]
