@@ -51,7 +51,8 @@ impl<'a> Cx<'a> {
                 t.kind == TokKind::Word && !t.cap && !self.is_stop(q)
             });
         let generated = self.place_at[a] != Some(b) && self.generated_place(a, b, &pw, at_place || of_place);
-        let gaz = self.place_at[a] == Some(b) || generated;
+        let listed_place = self.place_at[a] == Some(b);
+        let gaz = listed_place || generated;
         // A hyphenated compound is a first name only as a whole ("Marie-Thérèse"); one whose first
         // part alone is ("stade Pierre-Mauroy") names something after a person, as French writes it.
         let mut first_end = a;
@@ -241,9 +242,12 @@ impl<'a> Cx<'a> {
                 && matches!(nw.as_str(), "and" | "et")
                 && next.and_then(|j| self.next(j)).is_some_and(|k| self.doc.raw(k) == "I" || self.f(k) == "moi");
             // (The generated gazetteer holds no first names: a verb after one says nothing.)
-            let person = PERSON_PREPS.contains(&pw.as_str()) && !at_place
-                || next.is_some_and(|j| self.verbish(j)) && !at_place && !generated
-                || with_writer;
+            // A place of the hand gazetteer is someone only if it is also a first name ("left for
+            // Lyon" names a place); a small town of the generated one may be anyone's name.
+            let person = (firstname.is_some() || !listed_place)
+                && (PERSON_PREPS.contains(&pw.as_str()) && !at_place
+                    || next.is_some_and(|j| self.verbish(j)) && !at_place && !generated
+                    || with_writer);
             if person {
                 self.emit(a, b, EntityType::Person, 0.6, None, 2);
             } else {

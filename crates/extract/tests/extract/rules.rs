@@ -188,6 +188,9 @@ fn places_before_kin_words_and_after_nouns() {
     // A name before the verb "a" is still its subject.
     let rs = run("Match\nCyprien a marqué deux buts.", Fr);
     assert_has(&rs, Person, "Cyprien");
+    // A city of the hand gazetteer after "pour" or "for" is the place, not someone.
+    let rs = run("Départ\nDemain l'avion pour Montréal, Hortense pleurait à la gare.", Fr);
+    assert_has(&rs, Location, "Montréal");
 }
 
 #[test]
