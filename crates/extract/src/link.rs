@@ -32,6 +32,9 @@ pub(crate) const SURNAME_PARTICLES: [&str; 10] = ["le", "la", "de", "du", "des",
 /// A name spelled out for typo matching, and its entity.
 type FuzzyKey = (Box<[char]>, u32);
 
+/// A first name spelled out for typo matching, and the people known by it.
+type FirstNameKey = (Box<[char]>, Vec<u32>);
+
 /// Why a mention may refer to an entity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Reason {
@@ -119,6 +122,9 @@ pub struct Matcher {
     /// (first two chars, char count) -> keys for typo matching (typos rarely hit the first two
     /// letters; bucketing by them keeps the search short for writers with many entities).
     fuzzy: HashMap<(char, char, usize), Vec<FuzzyKey>>,
+    /// The same for the first names of people known by first name and surname (each spelling
+    /// once, with its people).
+    fuzzy_first: HashMap<(char, char, usize), Vec<FirstNameKey>>,
     /// Existing entities per type (indexed like [`EntityType::ALL`]).
     per_type: [usize; 6],
 }
@@ -216,6 +222,7 @@ impl Matcher {
             by_short: HashMap::default(),
             by_cat: HashMap::default(),
             fuzzy: HashMap::with_capacity_and_hasher(known.len(), Default::default()),
+            fuzzy_first: HashMap::default(),
             per_type: [0; 6],
         };
         for e in known {
@@ -242,8 +249,8 @@ impl Matcher {
                 targets[i].push(t);
             }
         };
-        // First names of people known by first name and surname: person, how many share it.
-        let mut first_names: HashMap<String, (u32, usize)> = HashMap::default();
+        // First names of people known by first name and surname, and those people.
+        let mut first_names: HashMap<String, Vec<u32>> = HashMap::default();
         for (ei, e) in known.iter().enumerate() {
             let ei = ei as u32;
             if e.entity_type == EntityType::Person
@@ -296,7 +303,10 @@ impl Matcher {
                         w.chars().count() >= 3 && !lex.stop.contains(**w) && !SURNAME_PARTICLES.contains(*w)
                     })
                 {
-                    first_names.entry((*w).to_string()).or_insert((ei, 0)).1 += 1;
+                    let l = first_names.entry((*w).to_string()).or_default();
+                    if !l.contains(&ei) {
+                        l.push(ei);
+                    }
                 }
                 if e.entity_type == EntityType::Person
                     && let Some(w) = words.first()
@@ -329,11 +339,18 @@ impl Matcher {
         // A person's first name on its own, written with a capital ("Ottilie" of Ottilie Marchbank):
         // the engine proposes it and links it as a first name, so one target is enough; not a
         // first name so many people share that it says too little to link on.
-        let mut first_names: Vec<(String, (u32, usize))> = first_names.into_iter().collect();
+        // Misspelt on its own, it is looked for among the first names ("Wilhelmena" for Wilhelmina
+        // Ashby), each spelling once.
+        let mut first_names: Vec<(String, Vec<u32>)> = first_names.into_iter().collect();
         first_names.sort_unstable();
-        for (w, (ei, n)) in first_names {
-            if n <= MAX_WORD_FANOUT {
-                add_pat(Doc::new(&w).folded, Target { ent: ei, via: Via::FirstName, proper: true }, &mut m.targets);
+        for (w, ents) in first_names {
+            if ents.len() > MAX_WORD_FANOUT {
+                continue;
+            }
+            add_pat(Doc::new(&w).folded, Target { ent: ents[0], via: Via::FirstName, proper: true }, &mut m.targets);
+            let chars: Box<[char]> = w.chars().collect();
+            if chars.len() >= 5 {
+                m.fuzzy_first.entry((chars[0], chars[1], chars.len())).or_default().push((chars, ents));
             }
         }
         if !patterns.is_empty() {
@@ -601,6 +618,27 @@ impl Matcher {
                         }
                     } else {
                         out.push(Cand { ent: *ei, conf, reason: Reason::Typo });
+                    }
+                }
+            }
+        }
+        // A misspelt first name on its own: weaker evidence than a misspelt name.
+        if ty != EntityType::Person || core.contains(' ') {
+            return;
+        }
+        for len in n.saturating_sub(maxd)..=n + maxd {
+            let Some(list) = self.fuzzy_first.get(&(chars[0], chars[1], len)) else {
+                continue;
+            };
+            for (k, ents) in list {
+                let lim = if n.min(k.len()) >= 8 { 2 } else { 1 };
+                let d = osa_distance(&chars, k, lim);
+                if d >= 1 && d <= lim {
+                    let conf = if d == 1 { 0.76 } else { 0.66 };
+                    for ei in ents {
+                        if !out.iter().any(|c| c.ent == *ei) {
+                            out.push(Cand { ent: *ei, conf, reason: Reason::Typo });
+                        }
                     }
                 }
             }

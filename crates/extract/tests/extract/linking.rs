@@ -33,6 +33,10 @@ fn typo() {
     let rs = run_known("Recital\nKathrine saved us seats. Then a lesson with Mme Lefebvre.", En, &known);
     assert_eq!(linked(&rs, 82).suggested_action, SuggestedAction::UseExisting);
     linked(&rs, 281);
+    // A misspelt first name on its own, of someone known by first name and surname.
+    let known = [person(283, "Barnaby Whitcombe", &[], "friend"), person(284, "Ottilie", &[], "sister")];
+    let rs = run_known("Coffee\nBarnabby came round for coffee with Ottilie.", En, &known);
+    linked(&rs, 283);
 }
 
 #[test]
