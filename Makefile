@@ -56,10 +56,12 @@ test-deps:
 	fi
 
 # Formatting (rustfmt.toml), then clippy with the project's own rules (clippy.toml: write
-# transactions go through db::begin_write).
+# transactions go through db::begin_write); the extractor also as the server builds it, without
+# its `train` feature.
 lint-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --locked -p lifegraph-extract --no-default-features --all-targets -- -D warnings
 
 # With a throwaway PostgreSQL and S3-compatible server (the cluster test runs two server
 # processes on both).

@@ -447,6 +447,7 @@ mod tests {
             assert!(count(l, LexKind::Object) >= 100, "objects");
             assert!(count(l, LexKind::Period) >= 30, "periods");
             assert!(count(l, LexKind::Kin) >= 60, "kin");
+            assert!(count(l, LexKind::Block) >= 30, "blocked phrases");
             let holidays = l.pats.iter().filter(|p| p.iter().any(|e| e.holiday && e.caps)).count();
             assert!(holidays >= 50, "holidays: {holidays}");
         }

@@ -18,7 +18,7 @@ pub(crate) enum Via {
     Alias,
     /// Its name or an alias without a leading article or possessive ("the Pinewood").
     Short,
-    /// The first name of a person known by first name and surname ("Ottilie" of Ottilie Marchbank).
+    /// The first name of a person known by first name and surname ("Maud" of Maud Pennington).
     FirstName,
 }
 
@@ -26,7 +26,7 @@ pub(crate) enum Via {
 /// people) says too little to link on.
 const MAX_WORD_FANOUT: usize = 8;
 
-/// Words that begin a surname ("Le Querrec", "van Dyke", "de la Tour").
+/// Words that begin a surname ("Le Corre", "van Dyke", "de la Tour").
 pub(crate) const SURNAME_PARTICLES: [&str; 10] = ["le", "la", "de", "du", "des", "van", "von", "da", "di", "del"];
 
 /// A name spelled out for typo matching, and its entity.
@@ -115,8 +115,8 @@ pub struct Matcher {
     by_word: HashMap<String, Vec<(u32, bool)>>,
     /// Full first name a nickname of an existing person stands for -> entity.
     by_nick_full: HashMap<String, Vec<u32>>,
-    /// The beginning of a person's first name, as a short form of it ("Evan" for Evander, "Cypr"
-    /// for Cyprien: three letters or more, two fewer than the name or more) -> entity.
+    /// The beginning of a person's first name, as a short form of it ("Bartho" for Bartholomew:
+    /// three letters or more, two fewer than the name or more) -> entity.
     by_short: HashMap<String, Vec<u32>>,
     by_cat: HashMap<String, Vec<u32>>,
     /// (first two chars, char count) -> keys for typo matching (typos rarely hit the first two
@@ -296,25 +296,31 @@ impl Matcher {
                         }
                     }
                 }
+                // A hyphenated first name is one name ("Marie-Claire"): its first part alone is
+                // someone else's.
+                let hyphenated =
+                    n.split_whitespace().find(|w| !is_title_word(&name_key(w))).is_some_and(|w| w.contains('-'));
                 if e.entity_type == EntityType::Person
                     && via == Via::Name
                     && words.len() > 1
+                    && !hyphenated
                     && let Some(w) = words.first().filter(|w| {
                         w.chars().count() >= 3 && !lex.stop.contains(**w) && !SURNAME_PARTICLES.contains(*w)
                     })
                 {
                     let l = first_names.entry((*w).to_string()).or_default();
-                    if !l.contains(&ei) {
+                    if l.last() != Some(&ei) {
                         l.push(ei);
                     }
                 }
                 if e.entity_type == EntityType::Person
+                    && !hyphenated
                     && let Some(w) = words.first()
                 {
                     let ends: Vec<usize> = w.char_indices().map(|(i, _)| i).skip(3).collect();
                     for &end in ends.iter().take(ends.len().saturating_sub(1)) {
                         let l = m.by_short.entry(w[..end].to_string()).or_default();
-                        if !l.contains(&ei) {
+                        if l.last() != Some(&ei) {
                             l.push(ei);
                         }
                     }
@@ -336,11 +342,10 @@ impl Matcher {
                 }
             }
         }
-        // A person's first name on its own, written with a capital ("Ottilie" of Ottilie Marchbank):
+        // A person's first name on its own, written with a capital ("Maud" of Maud Pennington):
         // the engine proposes it and links it as a first name, so one target is enough; not a
         // first name so many people share that it says too little to link on.
-        // Misspelt on its own, it is looked for among the first names ("Wilhelmena" for Wilhelmina
-        // Ashby), each spelling once.
+        // Misspelt on its own, it is looked for among the first names, each spelling once.
         let mut first_names: Vec<(String, Vec<u32>)> = first_names.into_iter().collect();
         first_names.sort_unstable();
         for (w, ents) in first_names {
@@ -484,7 +489,7 @@ impl Matcher {
                         }
                     }
                 }
-                // A surname with its particle ("Mme Le Querrec"): the particle is in many names, the
+                // A surname with its particle ("M. Da Costa"): the particle is in many names, the
                 // word after it is the one to look up.
                 if SURNAME_PARTICLES.contains(first)
                     && let Some(last) = words.last().filter(|_| words.len() > 1)
@@ -515,13 +520,15 @@ impl Matcher {
                         }
                     }
                 }
-                // A short form: "Evan" for an existing Evander.
+                // A short form ("Bartho" for an existing Bartholomew), unless it is a first name
+                // of its own (Paul is not Pauline): weak evidence, an alias to offer.
                 if words.len() == 1
+                    && !lex.is_first_name(first)
                     && let Some(list) = self.by_short.get(*first).filter(|l| l.len() <= MAX_WORD_FANOUT)
                 {
                     for &ei in list {
                         if same(ei) {
-                            push(out, ei, 0.74, Reason::Nickname);
+                            push(out, ei, 0.66, Reason::Nickname);
                         }
                     }
                 }
@@ -597,19 +604,19 @@ impl Matcher {
             return;
         }
         let maxd = if n >= 8 { 2 } else { 1 };
-        for len in n.saturating_sub(maxd)..=n + maxd {
-            let Some(list) = self.fuzzy.get(&(chars[0], chars[1], len)) else {
-                continue;
-            };
-            for (k, ei) in list {
+        let lengths = n.saturating_sub(maxd)..=n + maxd;
+        // The distance to a stored spelling when it is a typo of it: one letter, two for long names.
+        let typo = |k: &[char]| {
+            let lim = if n.min(k.len()) >= 8 { 2 } else { 1 };
+            Some(osa_distance(&chars, k, lim)).filter(|d| (1..=lim).contains(d))
+        };
+        for len in lengths.clone() {
+            for (k, ei) in self.fuzzy.get(&(chars[0], chars[1], len)).into_iter().flatten() {
                 if self.ents[*ei as usize].entity_type != ty {
                     continue;
                 }
-                let lim = if n.min(k.len()) >= 8 { 2 } else { 1 };
-                let d = osa_distance(&chars, k, lim);
-                if d >= 1 && d <= lim {
-                    // Below an exact first name (0.84): "Wilhelmina" is Wilhelmina Ashby before it
-                    // is Wilhelmena.
+                if let Some(d) = typo(k) {
+                    // Below an exact first name that one known person has (0.84).
                     let conf = if d == 1 { 0.83 } else { 0.74 };
                     if let Some(c) = out.iter_mut().find(|c| c.ent == *ei) {
                         if conf > c.conf {
@@ -622,19 +629,15 @@ impl Matcher {
                 }
             }
         }
-        // A misspelt first name on its own: weaker evidence than a misspelt name.
-        if ty != EntityType::Person || core.contains(' ') {
+        // A misspelt first name on its own, unless it is a first name of its own (Louis is not
+        // Louise): weak evidence, an alias to offer.
+        if ty != EntityType::Person || core.contains(' ') || LEX.is_first_name(core) {
             return;
         }
-        for len in n.saturating_sub(maxd)..=n + maxd {
-            let Some(list) = self.fuzzy_first.get(&(chars[0], chars[1], len)) else {
-                continue;
-            };
-            for (k, ents) in list {
-                let lim = if n.min(k.len()) >= 8 { 2 } else { 1 };
-                let d = osa_distance(&chars, k, lim);
-                if d >= 1 && d <= lim {
-                    let conf = if d == 1 { 0.76 } else { 0.66 };
+        for len in lengths {
+            for (k, ents) in self.fuzzy_first.get(&(chars[0], chars[1], len)).into_iter().flatten() {
+                if let Some(d) = typo(k) {
+                    let conf = if d == 1 { 0.68 } else { 0.6 };
                     for ei in ents {
                         if !out.iter().any(|c| c.ent == *ei) {
                             out.push(Cand { ent: *ei, conf, reason: Reason::Typo });

@@ -110,30 +110,30 @@ impl<'a> Cx<'a> {
     }
 
     /// The first name of a person the writer knows by first name and surname, written alone with
-    /// a capital ("Ottilie at the clinic"): that person, linked as any first name is (so
-    /// that two known Ottilies share the evidence). Not a place's name too ("Florence": the name
-    /// rules weigh that), not inside a longer known name, nor beside another capitalised word of
-    /// the sentence (another person's full name).
+    /// a capital ("Maud at the surgery"): that person, linked as any first name is (so that two
+    /// known Mauds share the evidence). Not a place's name too ("Florence": the name rules weigh
+    /// that), not an ordinary word at a sentence's start ("Hope it stays dry"), not inside a
+    /// longer known name, nor beside another capitalised word of its phrase (another person's
+    /// full name); one mention per name.
     fn first_names(&mut self, first_names: &[KnownHit], others: &[KnownHit]) {
         for h in first_names {
-            let capital = |t: usize| self.doc.toks[t].cap && !self.doc.toks[t].sent_start;
-            if !self.doc.toks[h.a].cap
+            let tok = &self.doc.toks[h.a];
+            let beside = |t: usize, gap_at: usize| self.cap_word(t) && self.doc.toks[gap_at].gap & gap::COMMA == 0;
+            if !tok.cap
+                || (tok.sent_start && self.lex.first_name(self.f(h.a)) == Some(true))
                 || self.place_at[h.a].is_some()
                 || others.iter().any(|o| o.a <= h.a && h.b <= o.b)
-                || self.prev(h.a).is_some_and(capital)
-                || self.next(h.b).is_some_and(capital)
+                || self.prev(h.a).is_some_and(|p| beside(p, h.a))
+                || self.next(h.b).is_some_and(|j| beside(j, j))
                 || self.out.iter().any(|m| m.a <= h.b && h.a <= m.b && m.ty == EntityType::Person)
             {
                 continue;
             }
             let name = self.text(h.a, h.b).to_string();
             let links = self.cached_link(&name, EntityType::Person, false);
-            if links.is_empty() {
-                continue;
+            if !links.is_empty() {
+                self.push(Mention { links, ..Mention::new(h.a, h.b, EntityType::Person, name, 0.9, 5, false) });
             }
-            let best = links.iter().fold(&links[0], |b, c| if c.conf > b.conf { c } else { b });
-            let rel = self.m.ents[best.ent as usize].category.clone();
-            self.push(Mention { rel, links, ..Mention::new(h.a, h.b, EntityType::Person, name, 0.9, 5, false) });
         }
     }
 }

@@ -33,10 +33,13 @@ fn typo() {
     let rs = run_known("Recital\nKathrine saved us seats. Then a lesson with Mme Lefebvre.", En, &known);
     assert_eq!(linked(&rs, 82).suggested_action, SuggestedAction::UseExisting);
     linked(&rs, 281);
-    // A misspelt first name on its own, of someone known by first name and surname.
-    let known = [person(283, "Barnaby Whitcombe", &[], "friend"), person(284, "Ottilie", &[], "sister")];
-    let rs = run_known("Coffee\nBarnabby came round for coffee with Ottilie.", En, &known);
+    // A misspelt first name on its own, of someone known by first name and surname; a first name
+    // one letter from it is someone else.
+    let known = [person(283, "Barnaby Whitcombe", &[], "friend"), person(284, "Simone Keller", &[], "sister")];
+    let rs = run_known("Coffee\nBarnabby came round for coffee with Simon and Simone.", En, &known);
     linked(&rs, 283);
+    assert_eq!(linked(&rs, 284).extracted_name, "Simone");
+    assert!(!rs.iter().any(|r| r.extracted_name == "Simon" && r.recommended_entity_id.is_some()), "{}", show(&rs));
 }
 
 #[test]
@@ -172,6 +175,11 @@ fn a_known_persons_first_name_alone_is_that_person() {
     assert_eq!(r.extracted_relationship.as_deref(), Some("friend"));
     let rs = run_known("Away\nThree days in Florence for a conference.", En, &known);
     assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(412)), "{}", show(&rs));
+    // An ordinary word at a sentence's start is the word.
+    let known = [person(413, "Hope Ellis", &[], "friend")];
+    let rs = run_known("Weekend\nHope the rain holds off for the fete.", En, &known);
+    assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(413)), "{}", show(&rs));
+    let known = [person(411, "Ottilie Marchbank", &[], "friend"), person(412, "Florence Whitby", &[], "friend")];
     // Beside another capitalised name it is someone else's full name.
     let rs = run_known("Party\nI met Ottilie Brennan at the party.", En, &known);
     assert!(!rs.iter().any(|r| r.recommended_entity_id == Some(411) && r.extracted_name == "Ottilie"), "{}", show(&rs));
@@ -185,15 +193,17 @@ fn a_title_and_a_surname_with_its_particle() {
     linked(&rs, 421);
 }
 
-/// The beginning of a first name is a short form of it: "Evan" for an existing Evander, "Cypr"
-/// for Cyprien.
+/// The beginning of a first name is a short form of it, offered as an alias; one that is a first
+/// name of its own is someone else.
 #[test]
 fn a_short_form_of_a_first_name() {
-    let known = [person(431, "Evander", &[], "partner"), person(432, "Cyprien", &[], "friend")];
-    let rs = run_known("Ferry\nEvan and I missed the ferry at Bideford by two minutes.", En, &known);
-    linked(&rs, 431);
+    let known = [person(432, "Cyprien", &[], "friend"), person(433, "Pauline Marsh", &[], "neighbor")];
     let rs = run_known("Resto\nDîner avec Cypr ce soir à Marvejols.", Fr, &known);
-    linked(&rs, 432);
+    assert_eq!(linked(&rs, 432).suggested_action, SuggestedAction::AddAsAlias);
+    let rs = run_known("Tea\nPaul came round for tea with Pauline.", En, &known);
+    let paul = rs.iter().find(|r| r.extracted_name == "Paul").unwrap_or_else(|| panic!("{}", show(&rs)));
+    assert_eq!(paul.recommended_entity_id, None, "{}", show(&rs));
+    assert_eq!(linked(&rs, 433).extracted_name, "Pauline");
 }
 
 /// Québec French: "ma blonde", "mon chum" are the writer's partner.

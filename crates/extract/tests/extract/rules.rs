@@ -167,8 +167,8 @@ fn places_after_locative_words_and_conjunctions() {
     assert_has(&rs, Person, "Evander");
     let rs = run("Road trip\nWe got to Ledbury and Evander met us at the station.", En);
     assert_has(&rs, Person, "Evander");
-    let rs = run("Balade\nNous sommes allés à Marvejols, où Brunehilde habite.", Fr);
-    assert_has(&rs, Person, "Brunehilde");
+    let rs = run("Balade\nNous sommes allés à Marvejols, où Hortense habite.", Fr);
+    assert_has(&rs, Person, "Hortense");
 }
 
 /// A town after a place preposition stays a place when a comma and the writer's kin follow it, or
