@@ -195,7 +195,7 @@ pub struct ValidationResult {
     pub extracted_type: EntityType,
     /// How likely the proposal is right, 0 to 100. Higher is right more often: on the third
     /// frozen held-out set (text nobody tuned on), proposals at 90+ are right about 97% of the
-    /// time, at 70-79 about 78%, under 60 about 35% (`lifegraph-extract eval` prints the table).
+    /// time, at 70-79 about 78%, under 60 about 42% (`lifegraph-extract eval` prints the table).
     pub extracted_confidence: u8,
     /// For people: the relationship category to the writer when the text says it.
     pub extracted_relationship: Option<String>,
