@@ -317,9 +317,8 @@ impl Matcher {
                     && !hyphenated
                     && let Some(w) = words.first()
                 {
-                    let ends: Vec<usize> = w.char_indices().map(|(i, _)| i).skip(3).collect();
-                    for &end in ends.iter().take(ends.len().saturating_sub(1)) {
-                        let l = m.by_short.entry(w[..end].to_string()).or_default();
+                    for short in short_forms(w) {
+                        let l = m.by_short.entry(short.to_string()).or_default();
                         if l.last() != Some(&ei) {
                             l.push(ei);
                         }
@@ -649,6 +648,18 @@ impl Matcher {
     }
 }
 
+/// The beginnings of a first name that may stand for it: from three letters to two fewer than the
+/// whole name ("Bart", "Barth", "Bartho"... of Bartholomew).
+fn short_forms(first: &str) -> impl Iterator<Item = &str> {
+    let len = first.chars().count();
+    first
+        .char_indices()
+        .map(|(at, _)| &first[..at])
+        .enumerate()
+        .filter(move |(k, _)| (3..len.saturating_sub(1)).contains(k))
+        .map(|(_, s)| s)
+}
+
 /// Optimal string alignment distance (Levenshtein with adjacent transpositions), giving up
 /// (returning `limit + 1`) once every path exceeds `limit`.
 pub(crate) fn osa_distance(a: &[char], b: &[char], limit: usize) -> usize {
@@ -709,5 +720,13 @@ mod tests {
         assert_eq!(strip_titles("grand mere odette"), "odette");
         assert_eq!(strip_titles("mamie"), "mamie");
         assert_eq!(strip_titles("claire"), "claire");
+    }
+
+    #[test]
+    fn short_forms_run_from_three_letters_to_two_fewer() {
+        assert_eq!(short_forms("Cyprien").collect::<Vec<_>>(), ["Cyp", "Cypr", "Cypri"]);
+        assert_eq!(short_forms("Zoé").count(), 0);
+        assert_eq!(short_forms("").count(), 0);
+        assert_eq!(short_forms("Éloïse").collect::<Vec<_>>(), ["Élo", "Éloï"]);
     }
 }

@@ -39,9 +39,8 @@ impl<'a> Cx<'a> {
 
     pub(super) fn known_hits(&mut self) {
         self.known = self.m.hits(self.doc);
-        let mut hits = std::mem::take(&mut self.known);
-        let first_names: Vec<KnownHit> = hits.iter().filter(|h| h.via == Via::FirstName).cloned().collect();
-        hits.retain(|h| h.via != Via::FirstName);
+        let (first_names, hits): (Vec<KnownHit>, Vec<KnownHit>) =
+            std::mem::take(&mut self.known).into_iter().partition(|h| h.via == Via::FirstName);
         self.first_names(&first_names, &hits);
         for h in &hits {
             let ent = &self.m.ents[h.ent as usize];
