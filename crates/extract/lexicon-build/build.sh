@@ -7,8 +7,9 @@
 # LEXICON_CACHE (default: lexicon-build/.cache) keeps the downloaded archives between runs;
 # LEXICON_OUT (default: ../data/lexicon) is where the files are written. Needs python3 (3.9+),
 # pip, npm, and apt-get with Debian bookworm sources (`apt-get update` done) for the .deb packages
-# pinned in debian-packages.txt, fetched with `apt-get download name=version`. Nothing is installed:
-# the archives are downloaded and read as data.
+# pinned in debian-packages.txt, fetched with `apt-get download name=version`. The archives are
+# downloaded and read as data, never installed; the one program the build runs with is numpy
+# (clusters.py), pinned in clusters-requirements.txt.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=${LEXICON_CACHE:-$HERE/.cache}
@@ -57,4 +58,18 @@ grep -v '^#' "$HERE/debian-packages.txt" | while read -r spec sha; do
     fi
 done
 
+# Word clusters (clusters.py) need numpy: the build's Python if it has it, else a virtual environment
+# in the cache with the pinned wheel.
+NUMPY_PYTHON=$PYTHON
+if ! "$PYTHON" -c 'import numpy' 2>/dev/null; then
+    if [ ! -x "$CACHE/venv/bin/python" ]; then
+        "$PYTHON" -m venv "$CACHE/venv"
+        "$CACHE/venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes \
+            -r "$HERE/clusters-requirements.txt"
+    fi
+    NUMPY_PYTHON=$CACHE/venv/bin/python
+fi
+"$NUMPY_PYTHON" "$HERE/clusters.py" --cache "$CACHE" --out "$OUT"
+
+# The lists, the README (which counts the cluster files too) and the licence texts.
 exec "$PYTHON" "$HERE/build.py" --cache "$CACHE" --out "$OUT"

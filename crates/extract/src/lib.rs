@@ -241,8 +241,9 @@ pub fn tagger_sequence(case: &eval::Case) -> tagger::Sequence {
     engine::sequence(&Matcher::new(&case.known), &case_memory(case), &case.gold)
 }
 
-/// Bytes of the compiled lexicons (first names and places from open data) embedded in the
-/// program: finite-state maps read in place, so only the pages a lookup touches become resident.
+/// Bytes of the compiled lexicons (first names and places from open data, word clusters) embedded
+/// in the program: finite-state maps and hash tables read in place, so only the pages a lookup
+/// touches become resident.
 pub fn compiled_lexicon_bytes() -> usize {
     lexicon::Compiled::open().size()
 }

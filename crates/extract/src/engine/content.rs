@@ -173,6 +173,10 @@ impl<'a> Cx<'a> {
         put(format_args!("n1c={}", class(next)));
         put(format_args!("suf={}", word.chars().rev().take(3).collect::<String>()));
         put(format_args!("lang={:?}", self.lang));
+        if let Some(c) = self.lex.compiled.clusters(self.lang, self.f(h.b)) {
+            put(format_args!("cl256={}", c[0]));
+            put(format_args!("cl1024={}", c[1]));
+        }
         let mut flag = |on: bool, name: &str| {
             if on {
                 put(format_args!("{name}"));

@@ -1,14 +1,21 @@
 //! The generated lexicons (`data/lexicon/`: first names from INSEE, the US Census and Moby;
-//! places from GeoNames, CLDR and ISO 3166-2), compiled by `build.rs` into finite-state maps that
-//! are read where they lie in the program's data.
+//! places from GeoNames, CLDR and ISO 3166-2; word clusters from GloVe and spaCy's French vectors),
+//! compiled by `build.rs` into finite-state maps and hash tables that are read where they lie in the
+//! program's data.
 
 use fst::Map;
 
 use super::packed::{self, COUNTRY, NATURAL, REGION, TOWN, WORD_EN, WORD_FR, WORD_TIME};
+use std::hash::Hasher;
+
+use crate::Lang;
 use crate::fold::lexicon_key;
+use crate::fxhash::FxHasher;
 
 static FIRST_NAMES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/firstnames.fst"));
 static PLACES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/places.fst"));
+static EN_CLUSTERS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/en-clusters.bin"));
+static FR_CLUSTERS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/fr-clusters.bin"));
 
 /// A first name of the generated list at least this common in English or French (13 for the most
 /// common, one less each time the rank doubles: 4 is about the 500th name) counts as a first
@@ -35,7 +42,7 @@ pub struct PlaceFacts {
     pub word: bool,
 }
 
-/// The compiled maps.
+/// The compiled maps (the cluster tables are read through their statics).
 pub struct Compiled {
     names: Map<&'static [u8]>,
     places: Map<&'static [u8]>,
@@ -67,8 +74,58 @@ impl Compiled {
         })
     }
 
-    /// Bytes of the two maps (in the program's read-only data, resident only where read).
+    /// The clusters of a folded word's vector among 256 and among 1,024 (words of like meaning share
+    /// them: `data/lexicon/en-clusters.tsv`).
+    pub fn clusters(&self, lang: Lang, folded: &str) -> Option<[u16; 2]> {
+        let table = match lang {
+            Lang::En => EN_CLUSTERS,
+            Lang::Fr => FR_CLUSTERS,
+        };
+        let mut h = FxHasher::default();
+        h.write(folded.as_bytes());
+        let hash = h.finish();
+        let slots = table.len() / 8;
+        let mut i = packed::cluster_slot(hash);
+        // The table is never full (build.rs), so an empty slot ends every search.
+        for _ in 0..slots {
+            let at = i * 8;
+            let v = u64::from_le_bytes(table.get(at..at + 8)?.try_into().ok()?);
+            if v == 0 {
+                return None;
+            }
+            if v >> 32 == packed::cluster_fingerprint(hash) {
+                return Some([v as u16, (v >> 16) as u16]);
+            }
+            i = (i + 1) % slots;
+        }
+        None
+    }
+
+    /// Bytes of the compiled maps and tables (in the program's read-only data, resident only where read).
     pub fn size(&self) -> usize {
-        FIRST_NAMES.len() + PLACES.len()
+        FIRST_NAMES.len() + PLACES.len() + EN_CLUSTERS.len() + FR_CLUSTERS.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_of_like_meaning_share_a_cluster() {
+        let c = Compiled::open();
+        let en = |w: &str| c.clusters(Lang::En, w).unwrap_or_else(|| panic!("{w} has clusters"));
+        let fr = |w: &str| c.clusters(Lang::Fr, w).unwrap_or_else(|| panic!("{w} has clusters"));
+        // Instruments: the same cluster among 256, and the rarer ones among 1,024 too.
+        assert_eq!(en("guitar")[0], en("mandolin")[0]);
+        assert_eq!(en("mandolin")[1], en("banjo")[1]);
+        assert_ne!(en("guitar")[0], en("wedding")[0]);
+        assert_eq!(fr("guitare"), fr("mandoline"));
+        assert_ne!(fr("guitare")[0], fr("retraite")[0]);
+        // Folded forms are the keys; a word with no vector has none; each language has its own table.
+        assert!(c.clusters(Lang::Fr, "bapteme").is_some());
+        assert_eq!(c.clusters(Lang::En, "qzxvtr"), None);
+        assert_eq!(c.clusters(Lang::En, ""), None);
+        assert_eq!(c.clusters(Lang::Fr, "mandolin"), None);
     }
 }

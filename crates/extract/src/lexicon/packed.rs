@@ -81,3 +81,25 @@ pub fn number(value: u64, shift: u32) -> Option<u8> {
     let n = (value >> shift) & 15;
     (n != UNKNOWN).then_some(n as u8)
 }
+
+/// The word-cluster tables (`data/lexicon/{en,fr}-clusters.tsv`) are open-addressing hash tables of
+/// 2^CLUSTER_BITS slots of a little-endian `u64` each, 0 for an empty slot: a word is found in one
+/// or two reads of the program's data, with nothing to load.
+pub const CLUSTER_BITS: u32 = 17;
+
+/// Where a word's search starts: the top bits of its hash.
+pub fn cluster_slot(hash: u64) -> usize {
+    (hash >> (64 - CLUSTER_BITS)) as usize
+}
+
+/// What a slot holds of the word it was filled for: the low 32 bits of its hash (never 0).
+pub fn cluster_fingerprint(hash: u64) -> u64 {
+    (hash & 0xffff_ffff) | 1
+}
+
+/// `word c256 c1024`: a filled slot (fingerprint, then the clusters among 1,024 and 256).
+pub fn cluster_entry(hash: u64, cols: &[&str]) -> Option<u64> {
+    let [_, c256, c1024, ..] = cols else { return None };
+    let (c256, c1024) = (c256.parse::<u64>().ok()?, c1024.parse::<u64>().ok()?);
+    (c256 < 1 << 16 && c1024 < 1 << 16).then_some(cluster_fingerprint(hash) << 32 | c1024 << 16 | c256)
+}
