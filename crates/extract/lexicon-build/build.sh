@@ -58,18 +58,20 @@ grep -v '^#' "$HERE/debian-packages.txt" | while read -r spec sha; do
     fi
 done
 
-# Word clusters (clusters.py) need numpy: the build's Python if it has it, else a virtual environment
-# in the cache with the pinned wheel.
-NUMPY_PYTHON=$PYTHON
-if ! "$PYTHON" -c 'import numpy' 2>/dev/null; then
-    if [ ! -x "$CACHE/venv/bin/python" ]; then
-        "$PYTHON" -m venv "$CACHE/venv"
-        "$CACHE/venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes \
-            -r "$HERE/clusters-requirements.txt"
-    fi
+# Word clusters (clusters.py) need numpy: the pinned one, in a virtual environment in the cache
+# (NUMPY_PYTHON names another Python with numpy instead). One BLAS thread, so that the sums, and
+# the clusters, come out the same.
+if [ -z "${NUMPY_PYTHON:-}" ]; then
     NUMPY_PYTHON=$CACHE/venv/bin/python
+    if ! "$NUMPY_PYTHON" -c 'import numpy' 2>/dev/null; then
+        rm -rf "$CACHE/venv"
+        "$PYTHON" -m venv "$CACHE/venv"
+        "$NUMPY_PYTHON" -m pip install --quiet --disable-pip-version-check --require-hashes \
+            -r "$HERE/clusters-requirements.txt" || { rm -rf "$CACHE/venv"; exit 1; }
+    fi
 fi
-"$NUMPY_PYTHON" "$HERE/clusters.py" --cache "$CACHE" --out "$OUT"
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+    "$NUMPY_PYTHON" "$HERE/clusters.py" --cache "$CACHE" --out "$OUT"
 
 # The lists, the README (which counts the cluster files too) and the licence texts.
 exec "$PYTHON" "$HERE/build.py" --cache "$CACHE" --out "$OUT"

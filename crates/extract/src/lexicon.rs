@@ -126,7 +126,8 @@ pub struct Lexicons {
     /// Folded first names of the hand list; the value is true when the name is also an ordinary
     /// word. (The generated ones are in `compiled`; [`Lexicons::first_name`] reads both.)
     pub firstnames: HashMap<String, bool>,
-    /// The generated lexicons (first names and places from open data).
+    /// The generated lexicons (first names and places from open data; the word clusters are read
+    /// through [`Compiled::clusters`]).
     pub compiled: Compiled,
     /// Folded nickname -> folded full first names.
     pub nicknames: HashMap<String, Vec<String>>,

@@ -128,7 +128,7 @@ impl<'a> Cx<'a> {
     }
 
     /// What the model weighs for a content word: the word and its lexicon flags, its shape, the
-    /// words around it and who the sentence is about.
+    /// clusters of its last word, the words around it and who the sentence is about.
     fn content_features(&self, h: Span, kind: EntityType, canon: &str, emit: &mut dyn FnMut(std::fmt::Arguments<'_>)) {
         let k = kind.as_str();
         let class = |i: Option<usize>| -> &'static str {
@@ -173,7 +173,7 @@ impl<'a> Cx<'a> {
         put(format_args!("n1c={}", class(next)));
         put(format_args!("suf={}", word.chars().rev().take(3).collect::<String>()));
         put(format_args!("lang={:?}", self.lang));
-        if let Some(c) = self.lex.compiled.clusters(self.lang, self.f(h.b)) {
+        if let Some(c) = crate::lexicon::Compiled::clusters(self.lang, self.f(h.b)) {
             put(format_args!("cl256={}", c[0]));
             put(format_args!("cl1024={}", c[1]));
         }

@@ -1,6 +1,6 @@
 //! The values of the compiled lexicons: what one row of `data/lexicon/firstnames.tsv` or
-//! `places.tsv` says, packed into the `u64` of its finite-state map. Shared by `build.rs`, which
-//! writes them, and the crate, which reads them.
+//! `places.tsv` says, packed into the `u64` of its finite-state map, and the slots of the
+//! word-cluster tables. Shared by `build.rs`, which writes them, and the crate, which reads them.
 
 /// A weight or population bucket the source does not give.
 pub const UNKNOWN: u64 = 15;
@@ -87,19 +87,32 @@ pub fn number(value: u64, shift: u32) -> Option<u8> {
 /// or two reads of the program's data, with nothing to load.
 pub const CLUSTER_BITS: u32 = 17;
 
-/// Where a word's search starts: the top bits of its hash.
-pub fn cluster_slot(hash: u64) -> usize {
-    (hash >> (64 - CLUSTER_BITS)) as usize
+/// The hash a folded word is filed under: FNV-1a over its bytes, then MurmurHash3's finaliser, so
+/// that every bit of it depends on every byte. (The crate's Fx hash, which reads eight bytes at a
+/// time, gave "desperate" and "desperado" the same 64 bits.)
+pub fn cluster_hash(folded: &str) -> u64 {
+    let mut x = folded.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
 }
 
-/// What a slot holds of the word it was filled for: the low 32 bits of its hash (never 0).
+/// Where a word's search starts: the low bits of its hash.
+pub fn cluster_slot(hash: u64) -> usize {
+    (hash & ((1 << CLUSTER_BITS) - 1)) as usize
+}
+
+/// What a slot holds of the word it was filled for: the high 32 bits of its hash (never 0), which
+/// the slot does not depend on. `build.rs` refuses two words of one fingerprint in a table.
 pub fn cluster_fingerprint(hash: u64) -> u64 {
-    (hash & 0xffff_ffff) | 1
+    (hash >> 32) | 1
 }
 
 /// `word c256 c1024`: a filled slot (fingerprint, then the clusters among 1,024 and 256).
 pub fn cluster_entry(hash: u64, cols: &[&str]) -> Option<u64> {
-    let [_, c256, c1024, ..] = cols else { return None };
+    let [_, c256, c1024] = cols else { return None };
     let (c256, c1024) = (c256.parse::<u64>().ok()?, c1024.parse::<u64>().ok()?);
     (c256 < 1 << 16 && c1024 < 1 << 16).then_some(cluster_fingerprint(hash) << 32 | c1024 << 16 | c256)
 }
