@@ -2051,14 +2051,19 @@ def write_licenses(out, src):
 # ---------------------------------------------------------------------------------------------
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__)
+def sources_and_out(description):
+    """The command line of build.py and clusters.py: the pinned archives (--cache) and the output folder (--out)."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--cache", required=True)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    src = Sources(args.cache)
+    return Sources(args.cache), out
+
+
+def main():
+    src, out = sources_and_out(__doc__)
 
     wn = WordNet(src)
     zen = Zipf(src, "en")

@@ -14,17 +14,15 @@ clusters-requirements.txt and one BLAS thread: the clusters' numbers depend on t
 sums, so another numpy or machine may number them otherwise, and the model must then be retrained.
 """
 
-import argparse
 import io
 import json
 import re
 import struct
 import sys
-from pathlib import Path
 
 import numpy as np
 
-from build import Sources, Zipf, fold, msgpack_load
+from build import Zipf, fold, msgpack_load, sources_and_out
 
 SIZES = (256, 1024)
 FLOOR = 2.0
@@ -139,12 +137,7 @@ def french(src, out):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--cache", required=True)
-    ap.add_argument("--out", required=True)
-    args = ap.parse_args()
-    src = Sources(args.cache)
-    out = Path(args.out)
+    src, out = sources_and_out(__doc__)
     english(src, out)
     french(src, out)
 
