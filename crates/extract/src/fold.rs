@@ -113,19 +113,14 @@ pub const LEADING_DETERMINERS: &[&str] = &[
 pub fn name_key(s: &str) -> String {
     let folded = fold(s);
     let trimmed = folded.trim_matches(|c: char| !c.is_alphanumeric());
-    let mut rest = trimmed;
-    for det in LEADING_DETERMINERS {
-        if let Some(r) = rest.strip_prefix(det) {
-            if det.ends_with('\'') {
-                rest = r;
-                break;
-            }
-            if r.starts_with(' ') {
-                rest = r;
-                break;
-            }
-        }
-    }
+    // One leading determiner: "l'" joined to the word, the others a word of their own.
+    let rest = match trimmed.strip_prefix("l'") {
+        Some(r) => r,
+        None => match trimmed.split_once(' ') {
+            Some((first, r)) if LEADING_DETERMINERS.contains(&first) => r,
+            _ => trimmed,
+        },
+    };
     let rest = rest.trim_matches(|c: char| !c.is_alphanumeric());
     let mut out = String::with_capacity(rest.len());
     let mut space = false;

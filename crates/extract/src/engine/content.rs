@@ -271,7 +271,7 @@ impl<'a> Cx<'a> {
         for i in 1..n {
             // A gift, a find, a keepsake: "gave me a scarf", "found his pipe", "m'a offert un
             // mug". The noun need not be in the lexicon.
-            if GIFT_VERBS.contains(&doc.f(i - 1)) && self.next(i - 1) == Some(i) {
+            if self.word_bits(i - 1) & B_GIFT_VERB != 0 && self.next(i - 1) == Some(i) {
                 let mut j = i;
                 // An indirect object: "gave me", "m'a offert" (the pronoun comes before in French).
                 if matches!(doc.f(j), "me" | "him" | "her" | "us" | "them") {

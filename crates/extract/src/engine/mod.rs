@@ -225,7 +225,7 @@ impl<'a> Cx<'a> {
     }
 
     fn is_stop(&self, i: usize) -> bool {
-        self.lex.stop.contains(self.f(i))
+        self.word_bits(i) & B_STOP != 0
     }
 
     /// Folded words in the `k` tokens before `i`, same sentence.

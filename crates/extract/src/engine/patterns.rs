@@ -9,6 +9,7 @@ impl<'a> Cx<'a> {
         let doc = self.doc;
         for i in 0..n {
             let w = doc.f(i);
+            let bits = self.word_bits(i);
             // "the Paris years", "my London years": a period named after a place or a name.
             if w == "years" && i >= 2 {
                 let p = i - 1;
@@ -31,7 +32,7 @@ impl<'a> Cx<'a> {
             {
                 self.push(Mention::new(i, j, EntityType::LifePeriod, self.text(i, j).to_string(), 0.8, 2, false));
             }
-            if LANGUAGES_EN.contains(&w) && self.doc.toks[i].cap {
+            if bits & B_LANGUAGE_EN != 0 && self.doc.toks[i].cap {
                 if let Some(j) = self.next(i)
                     && matches!(self.f(j), "class" | "classes" | "lesson" | "lessons" | "course" | "lectures")
                 {
@@ -45,7 +46,7 @@ impl<'a> Cx<'a> {
                     self.push(Mention::new(p, i, EntityType::Activity, self.text(p, i).to_string(), 0.75, 2, false));
                 }
             }
-            if LANGUAGES_FR.contains(&w) && !self.doc.toks[i].cap {
+            if bits & B_LANGUAGE_FR != 0 && !self.doc.toks[i].cap {
                 let p = self.prev_f(i).unwrap_or("");
                 let pp = self.prev(i).and_then(|p| self.prev_f(p)).unwrap_or("");
                 let ok = (matches!(p, "d'" | "de") && pp == "cours")

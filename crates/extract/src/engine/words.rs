@@ -108,7 +108,7 @@ pub(super) static LANGUAGES_EN: Class = Class::new("languages_en");
 pub(super) static LANGUAGES_FR: Class = Class::new("languages_fr");
 
 /// Bits of [`WORD_BITS`]: the classes the content model's features ask of every word around a
-/// candidate.
+/// candidate, and those the rules ask of every token.
 pub(super) const B_MY: u16 = 1;
 pub(super) const B_THIRD_POSSESSIVE: u16 = 2;
 pub(super) const B_FIRST_PERSON: u16 = 4;
@@ -119,13 +119,16 @@ pub(super) const B_EMOTION_CONTEXT: u16 = 64;
 pub(super) const B_ACTIVITY_CONTEXT: u16 = 128;
 pub(super) const B_PRETEND: u16 = 256;
 pub(super) const B_STOP: u16 = 512;
+pub(super) const B_LANGUAGE_EN: u16 = 1 << 10;
+pub(super) const B_LANGUAGE_FR: u16 = 1 << 11;
+pub(super) const B_GIFT_VERB: u16 = 1 << 12;
 /// Not yet looked up (in [`super::Cx::word_bits`]'s cache).
 pub(super) const B_UNKNOWN: u16 = 1 << 15;
 
 /// Each word of those classes with the bits of the classes it is in: one lookup answers them all.
 pub(super) static WORD_BITS: LazyLock<FxMap<&'static str, u16>> = LazyLock::new(|| {
     let mut bits: FxMap<&'static str, u16> = FxMap::default();
-    let classes: [(&Class, u16); 9] = [
+    let classes: [(&Class, u16); 12] = [
         (&MY, B_MY),
         (&THIRD_POSSESSIVE, B_THIRD_POSSESSIVE),
         (&FIRST_PERSON, B_FIRST_PERSON),
@@ -135,6 +138,9 @@ pub(super) static WORD_BITS: LazyLock<FxMap<&'static str, u16>> = LazyLock::new(
         (&EMOTION_CONTEXT, B_EMOTION_CONTEXT),
         (&ACTIVITY_CONTEXT, B_ACTIVITY_CONTEXT),
         (&PRETEND, B_PRETEND),
+        (&LANGUAGES_EN, B_LANGUAGE_EN),
+        (&LANGUAGES_FR, B_LANGUAGE_FR),
+        (&GIFT_VERBS, B_GIFT_VERB),
     ];
     for (class, bit) in classes {
         for w in class.iter() {
