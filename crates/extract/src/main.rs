@@ -62,7 +62,9 @@ fn train(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    print!("{}", trained.report);
+    if emit(&trained.report) != ExitCode::SUCCESS {
+        return ExitCode::FAILURE;
+    }
     let tagger_out = std::path::Path::new(out).with_file_name("tagger.tsv");
     for (path, bytes) in
         [(std::path::Path::new(out), trained.text.as_bytes()), (&tagger_out, trained.tagger.as_bytes())]
@@ -81,6 +83,18 @@ fn train(_: &[String]) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// Writes `text` to standard output. A reader that stops early (`| head`) is no failure.
+fn emit(text: &str) -> ExitCode {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -91,10 +105,7 @@ fn main() -> ExitCode {
                 return usage();
             };
             match (read_lines::<Case>(gold), read_lines::<Reading>(other)) {
-                (Ok(gold), Ok(other)) => {
-                    print!("{}", agreement(&gold, &other));
-                    ExitCode::SUCCESS
-                }
+                (Ok(gold), Ok(other)) => emit(&agreement(&gold, &other).to_string()),
                 (Err(e), _) | (_, Err(e)) => {
                     eprintln!("{e}");
                     ExitCode::FAILURE
@@ -113,13 +124,17 @@ fn main() -> ExitCode {
                 }
             };
             let report = evaluate(&cases);
-            print!("{report}");
+            let mut text = report.to_string();
             if args.iter().any(|a| a == "--errors") {
                 for (id, missed, wrong) in &report.errors {
-                    println!("{id}\n  missed: {}\n  wrong:  {}", missed.join(" | "), wrong.join(" | "));
+                    text.push_str(&format!(
+                        "{id}\n  missed: {}\n  wrong:  {}\n",
+                        missed.join(" | "),
+                        wrong.join(" | ")
+                    ));
                 }
             }
-            ExitCode::SUCCESS
+            emit(&text)
         }
         other => {
             let input: Box<dyn BufRead> = match other {
@@ -155,7 +170,14 @@ fn main() -> ExitCode {
                     }
                 };
                 let o = Output { id: &case.id, validation_results: case.run() };
-                if serde_json::to_writer(&mut out, &o).is_err() || writeln!(out).is_err() {
+                let written =
+                    serde_json::to_writer(&mut out, &o).map_err(std::io::Error::from).and_then(|()| writeln!(out));
+                if let Err(e) = written {
+                    // A reader that stops early (`| head`) is no failure.
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        return status;
+                    }
+                    eprintln!("cannot write the output: {e}");
                     return ExitCode::FAILURE;
                 }
             }

@@ -1,5 +1,6 @@
 //! Integration tests of `lifegraph-extract`: one test binary, a module per concern.
 
+mod cli;
 mod devset;
 mod linking;
 mod robustness;
