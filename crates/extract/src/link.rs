@@ -290,16 +290,20 @@ impl Matcher {
                             continue;
                         }
                         let first = wi == 0 && e.entity_type == EntityType::Person;
-                        let l = m.by_word.entry((*w).to_string()).or_default();
-                        if !l.iter().any(|&(x, _)| x == ei) {
-                            l.push((ei, first));
+                        match m.by_word.get_mut(*w) {
+                            Some(l) if l.iter().any(|&(x, _)| x == ei) => {}
+                            Some(l) => l.push((ei, first)),
+                            None => {
+                                m.by_word.insert((*w).to_string(), vec![(ei, first)]);
+                            }
                         }
                     }
                 }
                 // A hyphenated first name is one name ("Marie-Claire"): its first part alone is
                 // someone else's.
-                let hyphenated =
-                    n.split_whitespace().find(|w| !is_title_word(&name_key(w))).is_some_and(|w| w.contains('-'));
+                let person = e.entity_type == EntityType::Person;
+                let hyphenated = person
+                    && n.split_whitespace().find(|w| !is_title_word(&name_key(w))).is_some_and(|w| w.contains('-'));
                 if e.entity_type == EntityType::Person
                     && via == Via::Name
                     && words.len() > 1
