@@ -230,6 +230,9 @@ fn emotions_in_their_forms() {
     for e in ["fière", "joie", "peur", "boule au ventre"] {
         assert_has(&rs, Emotion, e);
     }
+    // Named by the word of feeling, as writers name it, not by the phrase around it.
+    let rs = run("Examen\nHortense m'a appelée après l'oral. Je suis tellement fière de moi !", Fr);
+    assert_has(&rs, Emotion, "fière");
     let rs = run("Soir\nElle avait peur de moi.", Fr);
     assert!(rs.iter().all(|r| r.extracted_type != Emotion), "{}", crate::show(&rs));
     // "Feel free to" grants leave; feeling free is a feeling.
