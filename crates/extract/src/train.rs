@@ -46,16 +46,37 @@ fn scores(scored: &[(f32, bool)]) -> (f64, f64, f64) {
     (p, r, if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 })
 }
 
-/// Each candidate's margin from a model trained with `lambda` on the folds that do not hold its case.
-fn cross_validated(data: &[(usize, Candidate, bool)], lambda: f64) -> Vec<(f32, bool)> {
+/// A candidate's fold, its margin from the model that did not see the fold, and its label.
+type HeldOut = (usize, f32, bool);
+
+/// Each candidate's margin from a model trained with `lambda` on the folds that do not hold its
+/// case, with that fold.
+fn cross_validated(data: &[(usize, Candidate, bool)], lambda: f64) -> Vec<HeldOut> {
     let mut held_out = Vec::new();
     for fold in 0..FOLDS {
         let train: Vec<(&[String], bool)> =
             data.iter().filter(|(i, _, _)| i % FOLDS != fold).map(|(_, c, y)| (c.features.as_slice(), *y)).collect();
         let m = model::train(&train, lambda);
-        held_out.extend(data.iter().filter(|(i, _, _)| i % FOLDS == fold).map(|(_, c, y)| (m.margin(&c.features), *y)));
+        held_out.extend(
+            data.iter().filter(|(i, _, _)| i % FOLDS == fold).map(|(_, c, y)| (fold, m.margin(&c.features), *y)),
+        );
     }
     held_out
+}
+
+/// The mean of the folds' F1 and its standard error.
+fn fold_f1(held_out: &[HeldOut]) -> (f64, f64) {
+    let f1s: Vec<f64> = (0..FOLDS)
+        .map(|fold| {
+            let scored: Vec<(f32, bool)> =
+                held_out.iter().filter(|(f, _, _)| *f == fold).map(|&(_, m, y)| (m, y)).collect();
+            scores(&scored).2
+        })
+        .collect();
+    let n = f1s.len() as f64;
+    let mean = f1s.iter().sum::<f64>() / n;
+    let var = f1s.iter().map(|f| (f - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// Precision, recall and F1 of the tagger's spans against the gold labels' spans.
@@ -104,20 +125,31 @@ pub fn run(cases: &[Case], files: &[String]) -> io::Result<Trained> {
         data.len(),
         positives
     );
-    // The penalty: the one whose models, each scored on the fold it did not see, decide best (the
-    // smaller one on a tie).
-    let mut tried: Vec<(f64, Vec<(f32, bool)>)> = Vec::new();
+    // The penalty: the largest whose models, each scored on the fold it did not see, decide within
+    // one standard error of the best (the "one standard error" rule): penalties whose F1 differ by
+    // less than the folds' noise are not told apart by it, and the larger keeps the model simpler,
+    // so a small change to the data does not swing the choice.
+    let mut tried: Vec<(f64, Vec<HeldOut>, f64)> = Vec::new();
     for lambda in LAMBDAS {
         let held_out = cross_validated(&data, lambda);
-        let (p, r, f1) = scores(&held_out);
+        let pooled: Vec<(f32, bool)> = held_out.iter().map(|&(_, m, y)| (m, y)).collect();
+        let (p, r, f1) = scores(&pooled);
+        let (mean, se) = fold_f1(&held_out);
         let _ = writeln!(
             report,
-            "penalty {lambda}: {FOLDS}-fold cross-validation (by case): precision {p:.3}, recall {r:.3}, F1 {f1:.3}"
+            "penalty {lambda}: {FOLDS}-fold cross-validation (by case): precision {p:.3}, recall {r:.3}, F1 {f1:.3} \
+             (by fold {mean:.4} +- {se:.4})"
         );
-        tried.push((lambda, held_out));
+        tried.push((lambda, held_out, mean));
     }
-    let best = tried.into_iter().reduce(|best, next| if scores(&next.1).2 > scores(&best.1).2 { next } else { best });
-    let Some((lambda, held_out)) = best else { unreachable!("LAMBDAS is not empty") };
+    let (best_mean, best_se) = tried
+        .iter()
+        .map(|t| fold_f1(&t.1))
+        .fold((f64::NEG_INFINITY, 0.0), |best, next| if next.0 > best.0 { next } else { best });
+    let Some((lambda, held_out, _)) = tried.into_iter().rev().find(|t| t.2 >= best_mean - best_se) else {
+        unreachable!("the best penalty is within its own standard error")
+    };
+    let held_out: Vec<(f32, bool)> = held_out.into_iter().map(|(_, m, y)| (m, y)).collect();
     let (p, r, f1) = scores(&held_out);
     let _ = writeln!(report, "kept penalty {lambda}");
     let all: Vec<(&[String], bool)> = data.iter().map(|(_, c, y)| (c.features.as_slice(), *y)).collect();
