@@ -157,6 +157,14 @@ mod tests {
     }
 
     #[test]
+    fn only_l_apostrophe_is_joined_to_its_word() {
+        // `name_key` strips "l'" before the word and compares the first word with the others.
+        let joined: Vec<&&str> = LEADING_DETERMINERS.iter().filter(|d| d.ends_with('\'')).collect();
+        assert_eq!(joined, [&"l'"]);
+        assert!(LEADING_DETERMINERS.iter().all(|d| !d.contains(' ')));
+    }
+
+    #[test]
     fn name_key_drops_articles_and_punctuation() {
         assert_eq!(name_key("The Princess Bride"), "princess bride");
         assert_eq!(name_key("l'Étranger"), "etranger");

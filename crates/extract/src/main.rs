@@ -85,7 +85,8 @@ fn train(_: &[String]) -> ExitCode {
 
 /// Writes `text` to standard output. A reader that stops early (`| head`) is no failure.
 fn emit(text: &str) -> ExitCode {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -181,7 +182,12 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             }
-            let _ = out.flush();
+            if let Err(e) = out.flush()
+                && e.kind() != std::io::ErrorKind::BrokenPipe
+            {
+                eprintln!("cannot write the output: {e}");
+                return ExitCode::FAILURE;
+            }
             let _ = std::io::stdin().read(&mut []);
             status
         }

@@ -10,7 +10,8 @@ use crate::model::{self, Candidate};
 use crate::tagger::{self, Sequence};
 use crate::{content_candidates, name_key, tagger_sequence, tagger_spans};
 
-/// Penalties tried; the one with the best cross-validated F1 is kept.
+/// Penalties tried, smallest first; the largest whose cross-validated F1 is within one standard
+/// error of the best is kept ([`one_standard_error`]).
 const LAMBDAS: [f64; 6] = [0.0003, 0.001, 0.003, 0.01, 0.03, 0.1];
 /// Folds of the cross-validation (by case).
 const FOLDS: usize = 5;
@@ -64,19 +65,40 @@ fn cross_validated(data: &[(usize, Candidate, bool)], lambda: f64) -> Vec<HeldOu
     held_out
 }
 
-/// The mean of the folds' F1 and its standard error.
+/// The mean of the folds' F1 and its standard error; a fold with no entity among its candidates
+/// has no F1 and is left out.
 fn fold_f1(held_out: &[HeldOut]) -> (f64, f64) {
     let f1s: Vec<f64> = (0..FOLDS)
+        .filter(|fold| held_out.iter().any(|(f, _, y)| f == fold && *y))
         .map(|fold| {
             let scored: Vec<(f32, bool)> =
                 held_out.iter().filter(|(f, _, _)| *f == fold).map(|&(_, m, y)| (m, y)).collect();
             scores(&scored).2
         })
         .collect();
-    let n = f1s.len() as f64;
-    let mean = f1s.iter().sum::<f64>() / n;
-    let var = f1s.iter().map(|f| (f - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    mean_and_standard_error(&f1s)
+}
+
+/// The mean of `xs` and its standard error (0 with fewer than two values).
+fn mean_and_standard_error(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if xs.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     (mean, (var / n).sqrt())
+}
+
+/// Of penalties in ascending order, each with the mean F1 of its folds and its standard error, the
+/// index of the largest whose mean is within one standard error of the best mean (the smaller
+/// penalty is the best on a tie).
+fn one_standard_error(fits: &[(f64, f64)]) -> usize {
+    let best = fits.iter().copied().fold((f64::NEG_INFINITY, 0.0), |best, f| if f.0 > best.0 { f } else { best });
+    fits.iter().rposition(|f| f.0 >= best.0 - best.1).unwrap_or(0)
 }
 
 /// Precision, recall and F1 of the tagger's spans against the gold labels' spans.
@@ -129,7 +151,8 @@ pub fn run(cases: &[Case], files: &[String]) -> io::Result<Trained> {
     // one standard error of the best (the "one standard error" rule): penalties whose F1 differ by
     // less than the folds' noise are not told apart by it, and the larger keeps the model simpler,
     // so a small change to the data does not swing the choice.
-    let mut tried: Vec<(f64, Vec<HeldOut>, f64)> = Vec::new();
+    let mut tried: Vec<(f64, Vec<HeldOut>)> = Vec::new();
+    let mut fits = Vec::new();
     for lambda in LAMBDAS {
         let held_out = cross_validated(&data, lambda);
         let pooled: Vec<(f32, bool)> = held_out.iter().map(|&(_, m, y)| (m, y)).collect();
@@ -138,17 +161,12 @@ pub fn run(cases: &[Case], files: &[String]) -> io::Result<Trained> {
         let _ = writeln!(
             report,
             "penalty {lambda}: {FOLDS}-fold cross-validation (by case): precision {p:.3}, recall {r:.3}, F1 {f1:.3} \
-             (by fold {mean:.4} +- {se:.4})"
+             (by fold {mean:.4} +- {se:.4}, one standard error)"
         );
-        tried.push((lambda, held_out, mean));
+        tried.push((lambda, held_out));
+        fits.push((mean, se));
     }
-    let (best_mean, best_se) = tried
-        .iter()
-        .map(|t| fold_f1(&t.1))
-        .fold((f64::NEG_INFINITY, 0.0), |best, next| if next.0 > best.0 { next } else { best });
-    let Some((lambda, held_out, _)) = tried.into_iter().rev().find(|t| t.2 >= best_mean - best_se) else {
-        unreachable!("the best penalty is within its own standard error")
-    };
+    let (lambda, held_out) = tried.swap_remove(one_standard_error(&fits));
     let held_out: Vec<(f32, bool)> = held_out.into_iter().map(|(_, m, y)| (m, y)).collect();
     let (p, r, f1) = scores(&held_out);
     let _ = writeln!(report, "kept penalty {lambda}");
@@ -177,4 +195,31 @@ pub fn run(cases: &[Case], files: &[String]) -> io::Result<Trained> {
         ),
     )?;
     Ok(Trained { tagger, text: m.write(&header), report })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn penalties_ascend() {
+        assert!(LAMBDAS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn the_largest_penalty_within_one_standard_error_of_the_best_is_kept() {
+        // The best mean is the second's; the third is within its standard error, the fourth not.
+        assert_eq!(one_standard_error(&[(0.90, 0.002), (0.905, 0.004), (0.902, 0.003), (0.899, 0.003)]), 2);
+        // A best with no spread keeps itself, unless a larger penalty ties it.
+        assert_eq!(one_standard_error(&[(0.90, 0.0), (0.91, 0.0), (0.85, 0.0)]), 1);
+        assert_eq!(one_standard_error(&[(0.91, 0.0), (0.91, 0.0)]), 1);
+    }
+
+    #[test]
+    fn standard_error_of_the_mean() {
+        let (mean, se) = mean_and_standard_error(&[0.8, 0.9, 1.0]);
+        assert!((mean - 0.9).abs() < 1e-12);
+        assert!((se - 0.1 / 3f64.sqrt()).abs() < 1e-12);
+        assert_eq!(mean_and_standard_error(&[0.7]), (0.7, 0.0));
+    }
 }
