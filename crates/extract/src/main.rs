@@ -83,17 +83,23 @@ fn train(_: &[String]) -> ExitCode {
     ExitCode::FAILURE
 }
 
-/// Writes `text` to standard output. A reader that stops early (`| head`) is no failure.
+/// Writes `text` to standard output.
 fn emit(text: &str) -> ExitCode {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("cannot write the output: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => write_failed(&e, ExitCode::SUCCESS),
     }
+}
+
+/// The exit code after a failed write: a reader that stops early (`| head`) is no failure, and
+/// the command ends with `status`; any other error is reported.
+fn write_failed(e: &std::io::Error, status: ExitCode) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return status;
+    }
+    eprintln!("cannot write the output: {e}");
+    ExitCode::FAILURE
 }
 
 fn main() -> ExitCode {
@@ -174,19 +180,11 @@ fn main() -> ExitCode {
                 let written =
                     serde_json::to_writer(&mut out, &o).map_err(std::io::Error::from).and_then(|()| writeln!(out));
                 if let Err(e) = written {
-                    // A reader that stops early (`| head`) is no failure.
-                    if e.kind() == std::io::ErrorKind::BrokenPipe {
-                        return status;
-                    }
-                    eprintln!("cannot write the output: {e}");
-                    return ExitCode::FAILURE;
+                    return write_failed(&e, status);
                 }
             }
-            if let Err(e) = out.flush()
-                && e.kind() != std::io::ErrorKind::BrokenPipe
-            {
-                eprintln!("cannot write the output: {e}");
-                return ExitCode::FAILURE;
+            if let Err(e) = out.flush() {
+                return write_failed(&e, status);
             }
             let _ = std::io::stdin().read(&mut []);
             status
