@@ -9,4 +9,4 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 cd "$HERE"
 cargo run --quiet --release --locked -p lifegraph-extract -- train data/model/content.tsv \
     tests/data/dev.jsonl tests/data/holdout.jsonl tests/data/holdout[0-9]*.jsonl tests/data/train-2026-11-24.jsonl \
-    tests/data/train-2026-11-25.jsonl
+    tests/data/train-2026-11-25.jsonl tests/data/train-2026-11-26.jsonl

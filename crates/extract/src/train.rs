@@ -12,7 +12,7 @@ use crate::{content_candidates, name_key, tagger_sequence, tagger_spans};
 
 /// Penalties tried, smallest first; the largest whose cross-validated F1 is within one standard
 /// error of the best is kept ([`one_standard_error`]).
-const LAMBDAS: [f64; 6] = [0.0003, 0.001, 0.003, 0.01, 0.03, 0.1];
+const LAMBDAS: [f64; 7] = [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1];
 /// Folds of the cross-validation (by case).
 const FOLDS: usize = 5;
 /// Folds of the tagger's cross-fitting: the model learns from what a tagger that never saw the
